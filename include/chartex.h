@@ -1,0 +1,259 @@
+/*
+ * chartex.h - the one public header of libchartex.
+ *
+ * libchartex turns a *scene* (a neutral description of what a figure draws:
+ * axes, their axis state, and the artists inside them) into a *chart* (E2B's
+ * chart schema: line, scatter, bar, pie, box_and_whisker, superchart,
+ * unknown) and emits the chart into a *sink* (JSON text, or any other
+ * consumer such as the Python dict builder of the extension module).
+ *
+ *     scene  --chartex_chart_from_scene-->  chart  --chartex_chart_emit-->  sink
+ *
+ * Conventions (as in jansson):
+ *   - functions return 0 on success and -1 on failure, or a pointer and NULL
+ *     on failure;
+ *   - every function that can fail takes an optional `chartex_error *err`
+ *     (may be NULL) which, on failure, receives a code and a message;
+ *   - the library never prints;
+ *   - every `_new` has a `_free`; `_free(NULL)` is a no-op;
+ *   - strings passed in are UTF-8 with an explicit length and are copied;
+ *     arrays passed in are copied.  Nothing is borrowed from the caller.
+ */
+#ifndef CHARTEX_H
+#define CHARTEX_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define CHARTEX_API __attribute__((visibility("default")))
+#else
+#define CHARTEX_API
+#endif
+
+#define CHARTEX_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ errors */
+
+typedef enum chartex_error_code {
+    CHARTEX_OK = 0,
+    CHARTEX_ERR_NOMEM,     /* an allocation failed */
+    CHARTEX_ERR_INVALID,   /* an argument or a value is out of its domain */
+    CHARTEX_ERR_PARSE,     /* scene JSON could not be read */
+    CHARTEX_ERR_SINK,      /* a sink callback reported failure */
+    CHARTEX_ERR_LIMIT      /* a size limit was exceeded */
+} chartex_error_code;
+
+#define CHARTEX_ERROR_TEXT_LENGTH 200
+
+/* Caller-owned error record.  Only written on failure. */
+typedef struct chartex_error {
+    chartex_error_code code;
+    char text[CHARTEX_ERROR_TEXT_LENGTH];
+} chartex_error;
+
+/* ------------------------------------------------------------------- scene */
+
+/* Opaque handles.  A scene owns its axes; an axes owns its axis records and
+ * its artists.  Handles returned by the scene_add / axes_add functions stay
+ * valid until the scene is freed. */
+typedef struct chartex_scene chartex_scene;
+typedef struct chartex_axes chartex_axes;
+typedef struct chartex_axis chartex_axis;
+typedef struct chartex_artist chartex_artist;
+
+/* How the values on an axis are read. */
+typedef enum chartex_axis_kind {
+    CHARTEX_AXIS_NUMERIC = 0,  /* plain numbers */
+    CHARTEX_AXIS_DATE,         /* matplotlib date numbers (days), see date_epoch */
+    CHARTEX_AXIS_CATEGORY      /* integer index i names categories[i] */
+} chartex_axis_kind;
+
+typedef enum chartex_title_loc {
+    CHARTEX_TITLE_CENTER = 0,
+    CHARTEX_TITLE_LEFT,
+    CHARTEX_TITLE_RIGHT
+} chartex_title_loc;
+
+/* Axes flags. */
+#define CHARTEX_AXES_COLORBAR 0x1u  /* a colorbar's axes: never a chart */
+#define CHARTEX_AXES_POLAR    0x2u  /* polar projection */
+#define CHARTEX_AXES_3D       0x4u  /* 3-D projection */
+
+typedef enum chartex_artist_kind {
+    CHARTEX_ARTIST_LINE = 0,  /* Line2D: points (data coordinates) */
+    CHARTEX_ARTIST_SCATTER,   /* PathCollection: offsets as points */
+    CHARTEX_ARTIST_BARS,      /* BarContainer: one rectangle and value per bar */
+    CHARTEX_ARTIST_WEDGE,     /* Wedge (pie slice) */
+    CHARTEX_ARTIST_PATCH,     /* any other Patch: its path's polygons in data coords */
+    CHARTEX_ARTIST_AREA,      /* PolyCollection (fill_between, stackplot, violin body) */
+    CHARTEX_ARTIST_SEGMENTS,  /* LineCollection: polygons are its segments */
+    CHARTEX_ARTIST_IMAGE,     /* AxesImage with scalar data */
+    CHARTEX_ARTIST_OTHER      /* anything else that draws: counted, not read */
+} chartex_artist_kind;
+
+/* What an artist is for.  The walker knows this from matplotlib containers
+ * and transforms; the core uses it to leave non-data out of classification. */
+typedef enum chartex_artist_role {
+    CHARTEX_ROLE_DATA = 0,     /* plotted data */
+    CHARTEX_ROLE_REFLINE,      /* axhline/axvline/axline/axhspan: spans the axes */
+    CHARTEX_ROLE_ERRORBAR,     /* error bar caps and bar segments */
+    CHARTEX_ROLE_DECORATION    /* e.g. a stem plot's baseline and stems */
+} chartex_artist_role;
+
+/* Artist flags. */
+#define CHARTEX_LINE_NO_LINE  0x1u  /* linestyle is 'None': markers only */
+#define CHARTEX_LINE_MARKER   0x2u  /* a marker is drawn at each point */
+#define CHARTEX_LINE_STEPS    0x4u  /* drawstyle is one of the steps */
+#define CHARTEX_ARTIST_STEM   0x8u  /* the marker line of a stem plot */
+#define CHARTEX_ARTIST_ERRORBAR_DATA 0x10u /* the data line of an errorbar */
+
+typedef enum chartex_orientation {
+    CHARTEX_VERTICAL = 0,
+    CHARTEX_HORIZONTAL
+} chartex_orientation;
+
+CHARTEX_API chartex_scene *chartex_scene_new(chartex_error *err);
+CHARTEX_API void chartex_scene_free(chartex_scene *scene);
+CHARTEX_API int chartex_scene_set_suptitle(chartex_scene *scene, const char *s,
+                                           size_t len, chartex_error *err);
+/* Returns a new axes owned by the scene, or NULL. */
+CHARTEX_API chartex_axes *chartex_scene_add_axes(chartex_scene *scene,
+                                                 chartex_error *err);
+CHARTEX_API size_t chartex_scene_axes_count(const chartex_scene *scene);
+
+CHARTEX_API int chartex_axes_set_title(chartex_axes *axes, chartex_title_loc loc,
+                                       const char *s, size_t len,
+                                       chartex_error *err);
+CHARTEX_API void chartex_axes_set_flags(chartex_axes *axes, unsigned flags);
+/* which: 0 for x, 1 for y.  The axis record is owned by the axes. */
+CHARTEX_API chartex_axis *chartex_axes_axis(chartex_axes *axes, int which);
+
+CHARTEX_API int chartex_axis_set_label(chartex_axis *axis, const char *s,
+                                       size_t len, chartex_error *err);
+/* matplotlib's scale name: linear, log, symlog, logit, function, ... */
+CHARTEX_API int chartex_axis_set_scale(chartex_axis *axis, const char *s,
+                                       size_t len, chartex_error *err);
+/* date_epoch: the matplotlib date number of 1970-01-01T00:00:00 UTC
+ * (0.0 with matplotlib's default epoch); ignored unless kind is DATE. */
+CHARTEX_API void chartex_axis_set_kind(chartex_axis *axis, chartex_axis_kind kind,
+                                       double date_epoch);
+CHARTEX_API void chartex_axis_set_view(chartex_axis *axis, double lo, double hi);
+/* Appends the category whose index is the current category count. */
+CHARTEX_API int chartex_axis_add_category(chartex_axis *axis, const char *s,
+                                          size_t len, chartex_error *err);
+/* Sets n major tick locations; their labels start as "" and are set one by
+ * one with chartex_axis_set_tick_label. */
+CHARTEX_API int chartex_axis_set_ticks(chartex_axis *axis, size_t n,
+                                       const double *locs, chartex_error *err);
+CHARTEX_API int chartex_axis_set_tick_label(chartex_axis *axis, size_t i,
+                                            const char *s, size_t len,
+                                            chartex_error *err);
+
+/* Returns a new artist owned by the axes, or NULL. */
+CHARTEX_API chartex_artist *chartex_axes_add_artist(chartex_axes *axes,
+                                                    chartex_artist_kind kind,
+                                                    chartex_error *err);
+CHARTEX_API int chartex_artist_set_label(chartex_artist *a, const char *s,
+                                         size_t len, chartex_error *err);
+/* The matplotlib class name, kept for diagnostics and the scene dump. */
+CHARTEX_API int chartex_artist_set_class(chartex_artist *a, const char *s,
+                                         size_t len, chartex_error *err);
+CHARTEX_API void chartex_artist_set_role(chartex_artist *a, chartex_artist_role role);
+CHARTEX_API void chartex_artist_set_flags(chartex_artist *a, unsigned flags);
+/* Identifies a group of artists that one matplotlib call made (one errorbar,
+ * one stem, one violinplot); 0 means none. */
+CHARTEX_API void chartex_artist_set_group(chartex_artist *a, unsigned long group);
+/* LINE, SCATTER: the n points, interleaved x0 y0 x1 y1 ... (an (n, 2) array). */
+CHARTEX_API int chartex_artist_set_points(chartex_artist *a, size_t n,
+                                          const double *xy, chartex_error *err);
+/* BARS: n rectangles (x, y: lower-left corner; w, h: may be negative) and the
+ * container's data values (the heights of vertical bars, the widths of
+ * horizontal ones).  values may be NULL to mean "read from the rectangles". */
+CHARTEX_API int chartex_artist_set_bars(chartex_artist *a, size_t n,
+                                        const double *x, const double *y,
+                                        const double *w, const double *h,
+                                        const double *values,
+                                        chartex_error *err);
+CHARTEX_API void chartex_artist_set_orientation(chartex_artist *a,
+                                                chartex_orientation o);
+/* WEDGE: angles in degrees as matplotlib stores them, and the radius. */
+CHARTEX_API void chartex_artist_set_wedge(chartex_artist *a, double theta1,
+                                          double theta2, double r);
+/* PATCH, AREA, SEGMENTS: appends one polygon (or polyline) of n points,
+ * interleaved x y. */
+CHARTEX_API int chartex_artist_add_polygon(chartex_artist *a, size_t n,
+                                           const double *xy, chartex_error *err);
+/* IMAGE: rows x cols values in row-major order; extent is
+ * (left, right, bottom, top) in data coordinates. */
+CHARTEX_API int chartex_artist_set_image(chartex_artist *a, size_t rows,
+                                         size_t cols, const double *values,
+                                         const double extent[4],
+                                         chartex_error *err);
+
+/* Scene JSON: the scene's interchange form (see doc/scene.md).
+ * indent < 0 or 0: compact; > 0: that many spaces per level.
+ * Returns a malloc'd NUL-terminated string (free with chartex_free);
+ * *len (if not NULL) receives its length. */
+CHARTEX_API char *chartex_scene_to_json(const chartex_scene *scene, int indent,
+                                        size_t *len, chartex_error *err);
+CHARTEX_API chartex_scene *chartex_scene_from_json(const char *text, size_t len,
+                                                   chartex_error *err);
+
+/* ------------------------------------------------------------------- chart */
+
+typedef struct chartex_chart chartex_chart;
+
+/* Classifies and extracts.  The chart keeps pointers into the scene: free
+ * the chart before the scene.  A scene with no data gives an empty chart
+ * (chartex_chart_is_empty), which emits as {}. */
+CHARTEX_API chartex_chart *chartex_chart_from_scene(const chartex_scene *scene,
+                                                    chartex_error *err);
+CHARTEX_API int chartex_chart_is_empty(const chartex_chart *chart);
+CHARTEX_API void chartex_chart_free(chartex_chart *chart);
+
+/* A sink receives the chart as a stream of JSON-like events.  Every callback
+ * returns 0, or -1 to stop the emission (which then fails with
+ * CHARTEX_ERR_SINK unless the sink filled err itself).  Strings are UTF-8
+ * with a length and are only valid during the call.  number() is only called
+ * with finite values; NaN and infinities arrive as null(). */
+typedef struct chartex_sink {
+    int (*begin_object)(void *ctx);
+    int (*key)(void *ctx, const char *s, size_t len);
+    int (*end_object)(void *ctx);
+    int (*begin_array)(void *ctx);
+    int (*end_array)(void *ctx);
+    int (*string)(void *ctx, const char *s, size_t len);
+    int (*number)(void *ctx, double v);
+    int (*boolean)(void *ctx, int v);
+    int (*null)(void *ctx);
+    void *ctx;
+} chartex_sink;
+
+CHARTEX_API int chartex_chart_emit(const chartex_chart *chart,
+                                   const chartex_sink *sink, chartex_error *err);
+/* The chart as JSON text (indent as for chartex_scene_to_json).  Numbers are
+ * the shortest text that reads back to the same double, repr(float) style. */
+CHARTEX_API char *chartex_chart_to_json(const chartex_chart *chart, int indent,
+                                        size_t *len, chartex_error *err);
+
+/* ----------------------------------------------------------------- helpers */
+
+/* Enough for any double in repr style, plus the NUL. */
+#define CHARTEX_DOUBLE_BUFSIZE 32
+/* Writes the shortest repr(float)-style text that reads back to v
+ * ("0.1", "100.0", "1e+16", "-0.0", "5e-324"); "null" for NaN and
+ * infinities.  Returns the length written (without the NUL). */
+CHARTEX_API size_t chartex_format_double(double v, char *buf);
+
+/* Frees memory returned by the library (the JSON strings). */
+CHARTEX_API void chartex_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CHARTEX_H */

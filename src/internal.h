@@ -1,0 +1,207 @@
+/*
+ * internal.h - private header shared by src/*.c.  Not installed.
+ *
+ * Ownership: every pointer in these structs is owned by the struct that
+ * holds it, except where a comment says "borrowed".
+ */
+#ifndef CHARTEX_INTERNAL_H
+#define CHARTEX_INTERNAL_H
+
+#include "chartex.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* ------------------------------------------------------------------ errors */
+
+/* Fills err (if not NULL) and returns -1, so callers can `return error(...)`. */
+int chartex__error(chartex_error *err, chartex_error_code code,
+                   const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ----------------------------------------------------------------- memory */
+
+/* All allocation in the core goes through these, so a test build can make
+ * the n-th allocation fail (see tests/). */
+void *chartex__malloc(size_t n);
+void *chartex__calloc(size_t count, size_t size);
+void *chartex__realloc(void *p, size_t n);
+void chartex__free(void *p);
+/* Copies len bytes and adds a NUL.  NULL on allocation failure. */
+char *chartex__strndup(const char *s, size_t len);
+/* Copies count doubles; count 0 gives a non-NULL 1-element buffer. */
+double *chartex__dupd(const double *v, size_t count);
+/* count * size, or 0 with *overflow set when it does not fit. */
+size_t chartex__mul(size_t count, size_t size, int *overflow);
+
+/* A growable byte buffer (always NUL-terminated when data != NULL). */
+typedef struct chartex_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+    int failed; /* sticky: an append failed for want of memory */
+} chartex_buf;
+
+int chartex__buf_reserve(chartex_buf *b, size_t extra);
+int chartex__buf_append(chartex_buf *b, const char *s, size_t len);
+int chartex__buf_putc(chartex_buf *b, char c);
+void chartex__buf_free(chartex_buf *b);
+
+/* ------------------------------------------------------------------- scene */
+
+struct chartex_axis {
+    char *label;           /* "" when none */
+    char *scale;           /* matplotlib scale name, "linear" by default */
+    chartex_axis_kind kind;
+    double date_epoch;     /* date number of 1970-01-01T00:00:00 UTC */
+    double view_lo, view_hi; /* NaN when unknown */
+    size_t n_categories;
+    char **categories;
+    size_t n_ticks;
+    double *ticks;
+    char **tick_labels;    /* n_ticks strings, each "" when unset */
+};
+
+struct chartex_artist {
+    chartex_artist_kind kind;
+    chartex_artist_role role;
+    unsigned flags;
+    unsigned long group;
+    char *label;           /* "" when none */
+    char *cls;             /* matplotlib class name, "" when none */
+
+    /* LINE, SCATTER: n points.  PATCH, AREA, SEGMENTS: all polygons'
+     * points, concatenated; polygon i has part_len[i] points. */
+    size_t n;
+    double *x, *y;
+    size_t n_parts;
+    size_t *part_len;
+
+    /* BARS: n rectangles. */
+    double *bx, *by, *bw, *bh, *values;
+    chartex_orientation orientation;
+
+    /* WEDGE */
+    double theta1, theta2, r;
+
+    /* IMAGE */
+    size_t rows, cols;
+    double *image;         /* rows * cols */
+    double extent[4];
+};
+
+struct chartex_axes {
+    char *title[3];        /* indexed by chartex_title_loc, "" when none */
+    unsigned flags;
+    struct chartex_axis axis[2];
+    size_t n_artists, cap_artists;
+    struct chartex_artist **artists;
+};
+
+struct chartex_scene {
+    char *suptitle;        /* "" when none */
+    size_t n_axes, cap_axes;
+    struct chartex_axes **axes;
+};
+
+/* ------------------------------------------------------------------- chart */
+
+/* The chart is a small JSON-like tree.  Bulk data is not expanded into one
+ * node per number: POINTS and VALUES nodes borrow the scene's arrays and
+ * are formatted at emission, through the axis that gives them meaning. */
+typedef enum chartex_node_type {
+    CHARTEX_NODE_NULL = 0,
+    CHARTEX_NODE_BOOL,
+    CHARTEX_NODE_NUMBER,
+    CHARTEX_NODE_STRING,
+    CHARTEX_NODE_ARRAY,
+    CHARTEX_NODE_OBJECT,
+    CHARTEX_NODE_POINTS,   /* [[x, y], ...] from borrowed x[], y[] */
+    CHARTEX_NODE_VALUES    /* [v, ...] from a borrowed array */
+} chartex_node_type;
+
+typedef struct chartex_node chartex_node;
+
+struct chartex_node {
+    chartex_node_type type;
+    union {
+        int boolean;
+        double number;
+        struct {
+            char *s;       /* owned */
+            size_t len;
+        } string;
+        struct {
+            size_t n, cap;
+            chartex_node **items;  /* owned */
+            char **keys;           /* OBJECT only: owned, parallel to items */
+        } list;
+        struct {
+            size_t n;
+            const double *x, *y;          /* borrowed from the scene */
+            const struct chartex_axis *xa, *ya; /* borrowed; NULL: numeric */
+        } points;
+        struct {
+            size_t n;
+            const double *v;              /* borrowed */
+            double *owned;                /* or owned (then v == owned) */
+            const struct chartex_axis *axis; /* borrowed; NULL: numeric */
+        } values;
+    } u;
+};
+
+chartex_node *chartex__node_new(chartex_node_type type);
+void chartex__node_free(chartex_node *node);
+chartex_node *chartex__node_string(const char *s, size_t len);
+chartex_node *chartex__node_cstring(const char *s);  /* NULL s -> null node */
+chartex_node *chartex__node_number(double v);
+chartex_node *chartex__node_bool(int v);
+/* Appends item to an ARRAY.  Takes ownership of item even on failure. */
+int chartex__array_add(chartex_node *array, chartex_node *item);
+/* Appends key: item to an OBJECT.  Takes ownership of item even on failure.
+ * Keys keep their insertion order. */
+int chartex__object_add(chartex_node *object, const char *key, chartex_node *item);
+/* A POINTS node borrowing x, y (n each). */
+chartex_node *chartex__node_points(size_t n, const double *x, const double *y,
+                                   const struct chartex_axis *xa,
+                                   const struct chartex_axis *ya);
+/* A VALUES node; copy != 0 copies v, else borrows it. */
+chartex_node *chartex__node_values(size_t n, const double *v, int copy,
+                                   const struct chartex_axis *axis);
+
+struct chartex_chart {
+    chartex_node *root;    /* NULL for an empty chart */
+};
+
+/* Renders v as a reader of axis a sees it: a number, an ISO 8601 string on a
+ * date axis, a category name on a category axis (numbers that name no
+ * category stay numbers).  Emits null for NaN/inf. */
+int chartex__emit_value(double v, const struct chartex_axis *a,
+                        const chartex_sink *sink);
+
+/* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
+ * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
+ * Returns the length, or 0 when v is not finite or out of range. */
+#define CHARTEX_DATE_BUFSIZE 40
+size_t chartex__format_date(double v, double date_epoch, char *buf);
+
+/* The unit of an axis label: the first " (unit)" or "[unit]".  Returns 1
+ * and sets *start, *len when found, else 0. */
+int chartex__label_unit(const char *label, size_t *start, size_t *len);
+
+/* The JSON sink: writes into buf.  indent <= 0 is compact. */
+typedef struct chartex_json_writer chartex_json_writer;
+chartex_json_writer *chartex__json_writer_new(int indent);
+void chartex__json_writer_free(chartex_json_writer *w);
+void chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink);
+/* Hands over the text; the writer is left empty. */
+char *chartex__json_writer_take(chartex_json_writer *w, size_t *len);
+
+/* Appends s as a JSON string literal (with quotes), escaping as Python's
+ * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */
+int chartex__json_escape(chartex_buf *b, const char *s, size_t len);
+
+#endif /* CHARTEX_INTERNAL_H */

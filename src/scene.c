@@ -1,0 +1,557 @@
+/*
+ * scene.c - the scene: building it through the public API, and freeing it.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Replaces *slot with a copy of s (NULL s means ""). */
+static int
+set_string(char **slot, const char *s, size_t len, chartex_error *err)
+{
+    char *copy;
+
+    if (s == NULL)
+        len = 0;
+    copy = chartex__strndup(s ? s : "", len);
+    if (copy == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying a string");
+    chartex__free(*slot);
+    *slot = copy;
+    return 0;
+}
+
+static void
+axis_init(struct chartex_axis *axis)
+{
+    memset(axis, 0, sizeof *axis);
+    axis->kind = CHARTEX_AXIS_NUMERIC;
+    axis->view_lo = NAN;
+    axis->view_hi = NAN;
+}
+
+static void
+free_strings(char **v, size_t n)
+{
+    size_t i;
+
+    if (v == NULL)
+        return;
+    for (i = 0; i < n; i++)
+        chartex__free(v[i]);
+    chartex__free(v);
+}
+
+static void
+axis_clear(struct chartex_axis *axis)
+{
+    chartex__free(axis->label);
+    chartex__free(axis->scale);
+    free_strings(axis->categories, axis->n_categories);
+    chartex__free(axis->ticks);
+    free_strings(axis->tick_labels, axis->n_ticks);
+    axis_init(axis);
+}
+
+static void
+artist_free(struct chartex_artist *a)
+{
+    if (a == NULL)
+        return;
+    chartex__free(a->label);
+    chartex__free(a->cls);
+    chartex__free(a->x);
+    chartex__free(a->y);
+    chartex__free(a->part_len);
+    chartex__free(a->bx);
+    chartex__free(a->by);
+    chartex__free(a->bw);
+    chartex__free(a->bh);
+    chartex__free(a->values);
+    chartex__free(a->image);
+    chartex__free(a);
+}
+
+static void
+axes_free(struct chartex_axes *axes)
+{
+    size_t i;
+
+    if (axes == NULL)
+        return;
+    for (i = 0; i < 3; i++)
+        chartex__free(axes->title[i]);
+    axis_clear(&axes->axis[0]);
+    axis_clear(&axes->axis[1]);
+    for (i = 0; i < axes->n_artists; i++)
+        artist_free(axes->artists[i]);
+    chartex__free(axes->artists);
+    chartex__free(axes);
+}
+
+chartex_scene *
+chartex_scene_new(chartex_error *err)
+{
+    chartex_scene *scene = chartex__calloc(1, sizeof *scene);
+
+    if (scene == NULL)
+        goto nomem;
+    scene->suptitle = chartex__strndup("", 0);
+    if (scene->suptitle == NULL)
+        goto nomem;
+    return scene;
+nomem:
+    chartex__free(scene);
+    chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory creating a scene");
+    return NULL;
+}
+
+void
+chartex_scene_free(chartex_scene *scene)
+{
+    size_t i;
+
+    if (scene == NULL)
+        return;
+    for (i = 0; i < scene->n_axes; i++)
+        axes_free(scene->axes[i]);
+    chartex__free(scene->axes);
+    chartex__free(scene->suptitle);
+    chartex__free(scene);
+}
+
+int
+chartex_scene_set_suptitle(chartex_scene *scene, const char *s, size_t len,
+                           chartex_error *err)
+{
+    if (scene == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
+    return set_string(&scene->suptitle, s, len, err);
+}
+
+/* Grows a pointer vector by one slot. */
+static int
+grow(void ***v, size_t n, size_t *cap)
+{
+    size_t new_cap;
+    void **p;
+    int overflow = 0;
+
+    if (n < *cap)
+        return 0;
+    new_cap = *cap ? *cap * 2 : 4;
+    p = chartex__realloc(*v, chartex__mul(new_cap, sizeof *p, &overflow));
+    if (p == NULL || overflow)
+        return -1;
+    *v = p;
+    *cap = new_cap;
+    return 0;
+}
+
+chartex_axes *
+chartex_scene_add_axes(chartex_scene *scene, chartex_error *err)
+{
+    struct chartex_axes *axes = NULL;
+    int i;
+
+    if (scene == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
+        return NULL;
+    }
+    axes = chartex__calloc(1, sizeof *axes);
+    if (axes == NULL)
+        goto nomem;
+    axis_init(&axes->axis[0]);
+    axis_init(&axes->axis[1]);
+    for (i = 0; i < 3; i++) {
+        axes->title[i] = chartex__strndup("", 0);
+        if (axes->title[i] == NULL)
+            goto nomem;
+    }
+    for (i = 0; i < 2; i++) {
+        axes->axis[i].label = chartex__strndup("", 0);
+        axes->axis[i].scale = chartex__strndup("linear", 6);
+        if (axes->axis[i].label == NULL || axes->axis[i].scale == NULL)
+            goto nomem;
+    }
+    if (grow((void ***)&scene->axes, scene->n_axes, &scene->cap_axes) < 0)
+        goto nomem;
+    scene->axes[scene->n_axes++] = axes;
+    return axes;
+nomem:
+    axes_free(axes);
+    chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding an axes");
+    return NULL;
+}
+
+size_t
+chartex_scene_axes_count(const chartex_scene *scene)
+{
+    return scene ? scene->n_axes : 0;
+}
+
+int
+chartex_axes_set_title(chartex_axes *axes, chartex_title_loc loc, const char *s,
+                       size_t len, chartex_error *err)
+{
+    if (axes == NULL || (int)loc < 0 || (int)loc > 2)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad axes or title location");
+    return set_string(&axes->title[loc], s, len, err);
+}
+
+void
+chartex_axes_set_flags(chartex_axes *axes, unsigned flags)
+{
+    if (axes != NULL)
+        axes->flags = flags;
+}
+
+chartex_axis *
+chartex_axes_axis(chartex_axes *axes, int which)
+{
+    if (axes == NULL || which < 0 || which > 1)
+        return NULL;
+    return &axes->axis[which];
+}
+
+int
+chartex_axis_set_label(chartex_axis *axis, const char *s, size_t len,
+                       chartex_error *err)
+{
+    if (axis == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no axis");
+    return set_string(&axis->label, s, len, err);
+}
+
+int
+chartex_axis_set_scale(chartex_axis *axis, const char *s, size_t len,
+                       chartex_error *err)
+{
+    if (axis == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no axis");
+    return set_string(&axis->scale, s, len, err);
+}
+
+void
+chartex_axis_set_kind(chartex_axis *axis, chartex_axis_kind kind, double date_epoch)
+{
+    if (axis == NULL)
+        return;
+    if (kind != CHARTEX_AXIS_DATE && kind != CHARTEX_AXIS_CATEGORY)
+        kind = CHARTEX_AXIS_NUMERIC;
+    axis->kind = kind;
+    axis->date_epoch = isfinite(date_epoch) ? date_epoch : 0.0;
+}
+
+void
+chartex_axis_set_view(chartex_axis *axis, double lo, double hi)
+{
+    if (axis == NULL)
+        return;
+    axis->view_lo = lo;
+    axis->view_hi = hi;
+}
+
+int
+chartex_axis_add_category(chartex_axis *axis, const char *s, size_t len,
+                          chartex_error *err)
+{
+    char **v;
+    char *copy;
+    int overflow = 0;
+
+    if (axis == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no axis");
+    copy = chartex__strndup(s ? s : "", s ? len : 0);
+    if (copy == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding a category");
+    /* Grow one at a time rounded to powers of two: capacity is implied. */
+    if ((axis->n_categories & (axis->n_categories - 1)) == 0) {
+        size_t cap = axis->n_categories ? axis->n_categories * 2 : 1;
+        v = chartex__realloc(axis->categories,
+                             chartex__mul(cap, sizeof *v, &overflow));
+        if (v == NULL || overflow) {
+            chartex__free(copy);
+            return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding a category");
+        }
+        axis->categories = v;
+    }
+    axis->categories[axis->n_categories++] = copy;
+    return 0;
+}
+
+int
+chartex_axis_set_ticks(chartex_axis *axis, size_t n, const double *locs,
+                       chartex_error *err)
+{
+    double *ticks = NULL;
+    char **labels = NULL;
+    size_t i;
+
+    if (axis == NULL || (n > 0 && locs == NULL))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad axis or ticks");
+    ticks = chartex__dupd(locs, n);
+    labels = chartex__calloc(n ? n : 1, sizeof *labels);
+    if (ticks == NULL || labels == NULL)
+        goto nomem;
+    for (i = 0; i < n; i++) {
+        labels[i] = chartex__strndup("", 0);
+        if (labels[i] == NULL)
+            goto nomem;
+    }
+    chartex__free(axis->ticks);
+    free_strings(axis->tick_labels, axis->n_ticks);
+    axis->ticks = ticks;
+    axis->tick_labels = labels;
+    axis->n_ticks = n;
+    return 0;
+nomem:
+    chartex__free(ticks);
+    free_strings(labels, n);
+    return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory setting ticks");
+}
+
+int
+chartex_axis_set_tick_label(chartex_axis *axis, size_t i, const char *s,
+                            size_t len, chartex_error *err)
+{
+    if (axis == NULL || i >= axis->n_ticks)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "tick label index out of range");
+    return set_string(&axis->tick_labels[i], s, len, err);
+}
+
+chartex_artist *
+chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
+                        chartex_error *err)
+{
+    struct chartex_artist *a = NULL;
+
+    if (axes == NULL || (int)kind < 0 || kind > CHARTEX_ARTIST_OTHER) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "bad axes or artist kind");
+        return NULL;
+    }
+    a = chartex__calloc(1, sizeof *a);
+    if (a == NULL)
+        goto nomem;
+    a->kind = kind;
+    a->label = chartex__strndup("", 0);
+    a->cls = chartex__strndup("", 0);
+    if (a->label == NULL || a->cls == NULL)
+        goto nomem;
+    a->theta1 = a->theta2 = a->r = NAN;
+    if (grow((void ***)&axes->artists, axes->n_artists, &axes->cap_artists) < 0)
+        goto nomem;
+    axes->artists[axes->n_artists++] = a;
+    return a;
+nomem:
+    artist_free(a);
+    chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding an artist");
+    return NULL;
+}
+
+int
+chartex_artist_set_label(chartex_artist *a, const char *s, size_t len,
+                         chartex_error *err)
+{
+    if (a == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no artist");
+    return set_string(&a->label, s, len, err);
+}
+
+int
+chartex_artist_set_class(chartex_artist *a, const char *s, size_t len,
+                         chartex_error *err)
+{
+    if (a == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no artist");
+    return set_string(&a->cls, s, len, err);
+}
+
+void
+chartex_artist_set_role(chartex_artist *a, chartex_artist_role role)
+{
+    if (a != NULL && (int)role >= 0 && role <= CHARTEX_ROLE_DECORATION)
+        a->role = role;
+}
+
+void
+chartex_artist_set_flags(chartex_artist *a, unsigned flags)
+{
+    if (a != NULL)
+        a->flags = flags;
+}
+
+void
+chartex_artist_set_group(chartex_artist *a, unsigned long group)
+{
+    if (a != NULL)
+        a->group = group;
+}
+
+/* Splits n interleaved points into two new arrays. */
+static int
+split_xy(size_t n, const double *xy, double **x, double **y)
+{
+    size_t i;
+    int overflow = 0;
+    size_t bytes = chartex__mul(n ? n : 1, sizeof(double), &overflow);
+
+    *x = *y = NULL;
+    if (overflow)
+        return -1;
+    *x = chartex__malloc(bytes);
+    *y = chartex__malloc(bytes);
+    if (*x == NULL || *y == NULL) {
+        chartex__free(*x);
+        chartex__free(*y);
+        *x = *y = NULL;
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        (*x)[i] = xy[2 * i];
+        (*y)[i] = xy[2 * i + 1];
+    }
+    return 0;
+}
+
+int
+chartex_artist_set_points(chartex_artist *a, size_t n, const double *xy,
+                          chartex_error *err)
+{
+    double *x, *y;
+
+    if (a == NULL || (n > 0 && xy == NULL))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or points");
+    if (n > SIZE_MAX / 2)
+        return chartex__error(err, CHARTEX_ERR_LIMIT, "too many points");
+    if (split_xy(n, xy, &x, &y) < 0)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu points", n);
+    chartex__free(a->x);
+    chartex__free(a->y);
+    chartex__free(a->part_len);
+    a->part_len = NULL;
+    a->n_parts = 0;
+    a->x = x;
+    a->y = y;
+    a->n = n;
+    return 0;
+}
+
+int
+chartex_artist_set_bars(chartex_artist *a, size_t n, const double *x,
+                        const double *y, const double *w, const double *h,
+                        const double *values, chartex_error *err)
+{
+    double *bx = NULL, *by = NULL, *bw = NULL, *bh = NULL, *bv = NULL;
+
+    if (a == NULL || (n > 0 && (x == NULL || y == NULL || w == NULL || h == NULL)))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or bars");
+    bx = chartex__dupd(x, n);
+    by = chartex__dupd(y, n);
+    bw = chartex__dupd(w, n);
+    bh = chartex__dupd(h, n);
+    if (values != NULL)
+        bv = chartex__dupd(values, n);
+    if (bx == NULL || by == NULL || bw == NULL || bh == NULL
+        || (values != NULL && bv == NULL)) {
+        chartex__free(bx);
+        chartex__free(by);
+        chartex__free(bw);
+        chartex__free(bh);
+        chartex__free(bv);
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu bars", n);
+    }
+    chartex__free(a->bx);
+    chartex__free(a->by);
+    chartex__free(a->bw);
+    chartex__free(a->bh);
+    chartex__free(a->values);
+    a->bx = bx;
+    a->by = by;
+    a->bw = bw;
+    a->bh = bh;
+    a->values = bv;
+    a->n = n;
+    return 0;
+}
+
+void
+chartex_artist_set_orientation(chartex_artist *a, chartex_orientation o)
+{
+    if (a != NULL)
+        a->orientation = o == CHARTEX_HORIZONTAL ? CHARTEX_HORIZONTAL : CHARTEX_VERTICAL;
+}
+
+void
+chartex_artist_set_wedge(chartex_artist *a, double theta1, double theta2, double r)
+{
+    if (a == NULL)
+        return;
+    a->theta1 = theta1;
+    a->theta2 = theta2;
+    a->r = r;
+}
+
+int
+chartex_artist_add_polygon(chartex_artist *a, size_t n, const double *xy,
+                           chartex_error *err)
+{
+    double *x, *y;
+    size_t *parts;
+    size_t total, i;
+    int overflow = 0;
+
+    if (a == NULL || (n > 0 && xy == NULL))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or polygon");
+    if (n > SIZE_MAX / 2 || a->n > SIZE_MAX / 2 - n)
+        return chartex__error(err, CHARTEX_ERR_LIMIT, "too many points");
+    total = a->n + n;
+    x = chartex__realloc(a->x, chartex__mul(total ? total : 1, sizeof *x, &overflow));
+    if (x == NULL)
+        goto nomem;
+    a->x = x;
+    y = chartex__realloc(a->y, chartex__mul(total ? total : 1, sizeof *y, &overflow));
+    if (y == NULL)
+        goto nomem;
+    a->y = y;
+    parts = chartex__realloc(a->part_len,
+                             chartex__mul(a->n_parts + 1, sizeof *parts, &overflow));
+    if (parts == NULL || overflow)
+        goto nomem;
+    a->part_len = parts;
+    for (i = 0; i < n; i++) {
+        a->x[a->n + i] = xy[2 * i];
+        a->y[a->n + i] = xy[2 * i + 1];
+    }
+    a->part_len[a->n_parts++] = n;
+    a->n = total;
+    return 0;
+nomem:
+    return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding a polygon");
+}
+
+int
+chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
+                         const double *values, const double extent[4],
+                         chartex_error *err)
+{
+    double *copy;
+    int overflow = 0;
+    size_t count = chartex__mul(rows, cols, &overflow);
+
+    if (a == NULL || (count > 0 && values == NULL) || extent == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or image");
+    if (overflow)
+        return chartex__error(err, CHARTEX_ERR_LIMIT, "image too large");
+    copy = chartex__dupd(values, count);
+    if (copy == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying an image");
+    chartex__free(a->image);
+    a->image = copy;
+    a->rows = rows;
+    a->cols = cols;
+    memcpy(a->extent, extent, sizeof a->extent);
+    return 0;
+}

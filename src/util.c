@@ -1,0 +1,366 @@
+/*
+ * util.c - errors, allocation, the growable buffer and the chart tree nodes.
+ */
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int
+chartex__error(chartex_error *err, chartex_error_code code, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (err == NULL)
+        return -1;
+    err->code = code;
+    va_start(ap, fmt);
+    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ memory */
+
+#ifdef CHARTEX_ALLOC_FAILURE_TESTING
+/* Test builds: CHARTEX_FAIL_AT=n makes the n-th allocation (1-based) fail. */
+long chartex__alloc_count = 0;
+long chartex__alloc_fail_at = 0;
+
+static int
+fail_now(void)
+{
+    chartex__alloc_count++;
+    return chartex__alloc_fail_at > 0 && chartex__alloc_count == chartex__alloc_fail_at;
+}
+#else
+#define fail_now() 0
+#endif
+
+void *
+chartex__malloc(size_t n)
+{
+    if (fail_now())
+        return NULL;
+    return malloc(n ? n : 1);
+}
+
+void *
+chartex__calloc(size_t count, size_t size)
+{
+    if (fail_now())
+        return NULL;
+    if (count == 0 || size == 0)
+        return calloc(1, 1);
+    return calloc(count, size);
+}
+
+void *
+chartex__realloc(void *p, size_t n)
+{
+    if (fail_now())
+        return NULL;
+    return realloc(p, n ? n : 1);
+}
+
+void
+chartex__free(void *p)
+{
+    free(p);
+}
+
+void
+chartex_free(void *p)
+{
+    free(p);
+}
+
+char *
+chartex__strndup(const char *s, size_t len)
+{
+    char *copy;
+
+    if (len == SIZE_MAX)
+        return NULL;
+    copy = chartex__malloc(len + 1);
+    if (copy == NULL)
+        return NULL;
+    if (len)
+        memcpy(copy, s, len);
+    copy[len] = '\0';
+    return copy;
+}
+
+size_t
+chartex__mul(size_t count, size_t size, int *overflow)
+{
+    if (size != 0 && count > SIZE_MAX / size) {
+        *overflow = 1;
+        return 0;
+    }
+    return count * size;
+}
+
+double *
+chartex__dupd(const double *v, size_t count)
+{
+    int overflow = 0;
+    size_t bytes = chartex__mul(count, sizeof(double), &overflow);
+    double *copy;
+
+    if (overflow)
+        return NULL;
+    copy = chartex__malloc(bytes ? bytes : sizeof(double));
+    if (copy == NULL)
+        return NULL;
+    if (bytes)
+        memcpy(copy, v, bytes);
+    return copy;
+}
+
+/* ------------------------------------------------------------------ buffer */
+
+int
+chartex__buf_reserve(chartex_buf *b, size_t extra)
+{
+    size_t need, cap;
+    char *data;
+
+    if (b->failed)
+        return -1;
+    if (extra > SIZE_MAX - b->len - 1)
+        goto fail;
+    need = b->len + extra + 1;
+    if (need <= b->cap)
+        return 0;
+    cap = b->cap ? b->cap : 256;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    data = chartex__realloc(b->data, cap);
+    if (data == NULL)
+        goto fail;
+    b->data = data;
+    b->cap = cap;
+    return 0;
+fail:
+    b->failed = 1;
+    return -1;
+}
+
+int
+chartex__buf_append(chartex_buf *b, const char *s, size_t len)
+{
+    if (chartex__buf_reserve(b, len) < 0)
+        return -1;
+    if (len)
+        memcpy(b->data + b->len, s, len);
+    b->len += len;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int
+chartex__buf_putc(chartex_buf *b, char c)
+{
+    if (chartex__buf_reserve(b, 1) < 0)
+        return -1;
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+void
+chartex__buf_free(chartex_buf *b)
+{
+    chartex__free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+    b->failed = 0;
+}
+
+/* ------------------------------------------------------------------- nodes */
+
+chartex_node *
+chartex__node_new(chartex_node_type type)
+{
+    chartex_node *node = chartex__calloc(1, sizeof *node);
+
+    if (node != NULL)
+        node->type = type;
+    return node;
+}
+
+void
+chartex__node_free(chartex_node *node)
+{
+    size_t i;
+
+    if (node == NULL)
+        return;
+    switch (node->type) {
+    case CHARTEX_NODE_STRING:
+        chartex__free(node->u.string.s);
+        break;
+    case CHARTEX_NODE_ARRAY:
+    case CHARTEX_NODE_OBJECT:
+        for (i = 0; i < node->u.list.n; i++) {
+            chartex__node_free(node->u.list.items[i]);
+            if (node->u.list.keys != NULL)
+                chartex__free(node->u.list.keys[i]);
+        }
+        chartex__free(node->u.list.items);
+        chartex__free(node->u.list.keys);
+        break;
+    case CHARTEX_NODE_VALUES:
+        chartex__free(node->u.values.owned);
+        break;
+    default:
+        break;
+    }
+    chartex__free(node);
+}
+
+chartex_node *
+chartex__node_string(const char *s, size_t len)
+{
+    chartex_node *node = chartex__node_new(CHARTEX_NODE_STRING);
+
+    if (node == NULL)
+        return NULL;
+    node->u.string.s = chartex__strndup(s, len);
+    if (node->u.string.s == NULL) {
+        chartex__free(node);
+        return NULL;
+    }
+    node->u.string.len = len;
+    return node;
+}
+
+chartex_node *
+chartex__node_cstring(const char *s)
+{
+    if (s == NULL)
+        return chartex__node_new(CHARTEX_NODE_NULL);
+    return chartex__node_string(s, strlen(s));
+}
+
+chartex_node *
+chartex__node_number(double v)
+{
+    chartex_node *node = chartex__node_new(CHARTEX_NODE_NUMBER);
+
+    if (node != NULL)
+        node->u.number = v;
+    return node;
+}
+
+chartex_node *
+chartex__node_bool(int v)
+{
+    chartex_node *node = chartex__node_new(CHARTEX_NODE_BOOL);
+
+    if (node != NULL)
+        node->u.boolean = v != 0;
+    return node;
+}
+
+static int
+list_grow(chartex_node *list, int with_keys)
+{
+    size_t cap;
+    chartex_node **items;
+    char **keys;
+    int overflow = 0;
+
+    if (list->u.list.n < list->u.list.cap)
+        return 0;
+    cap = list->u.list.cap ? list->u.list.cap * 2 : 8;
+    items = chartex__realloc(list->u.list.items,
+                             chartex__mul(cap, sizeof *items, &overflow));
+    if (items == NULL || overflow)
+        return -1;
+    list->u.list.items = items;
+    if (with_keys) {
+        keys = chartex__realloc(list->u.list.keys,
+                                chartex__mul(cap, sizeof *keys, &overflow));
+        if (keys == NULL)
+            return -1;
+        list->u.list.keys = keys;
+    }
+    list->u.list.cap = cap;
+    return 0;
+}
+
+int
+chartex__array_add(chartex_node *array, chartex_node *item)
+{
+    if (item == NULL || array == NULL || array->type != CHARTEX_NODE_ARRAY)
+        goto fail;
+    if (list_grow(array, 0) < 0)
+        goto fail;
+    array->u.list.items[array->u.list.n++] = item;
+    return 0;
+fail:
+    chartex__node_free(item);
+    return -1;
+}
+
+int
+chartex__object_add(chartex_node *object, const char *key, chartex_node *item)
+{
+    char *k = NULL;
+
+    if (item == NULL || object == NULL || object->type != CHARTEX_NODE_OBJECT)
+        goto fail;
+    k = chartex__strndup(key, strlen(key));
+    if (k == NULL || list_grow(object, 1) < 0)
+        goto fail;
+    object->u.list.keys[object->u.list.n] = k;
+    object->u.list.items[object->u.list.n++] = item;
+    return 0;
+fail:
+    chartex__free(k);
+    chartex__node_free(item);
+    return -1;
+}
+
+chartex_node *
+chartex__node_points(size_t n, const double *x, const double *y,
+                     const struct chartex_axis *xa, const struct chartex_axis *ya)
+{
+    chartex_node *node = chartex__node_new(CHARTEX_NODE_POINTS);
+
+    if (node == NULL)
+        return NULL;
+    node->u.points.n = n;
+    node->u.points.x = x;
+    node->u.points.y = y;
+    node->u.points.xa = xa;
+    node->u.points.ya = ya;
+    return node;
+}
+
+chartex_node *
+chartex__node_values(size_t n, const double *v, int copy,
+                     const struct chartex_axis *axis)
+{
+    chartex_node *node = chartex__node_new(CHARTEX_NODE_VALUES);
+
+    if (node == NULL)
+        return NULL;
+    node->u.values.n = n;
+    node->u.values.axis = axis;
+    if (copy) {
+        node->u.values.owned = chartex__dupd(v, n);
+        if (node->u.values.owned == NULL) {
+            chartex__free(node);
+            return NULL;
+        }
+        node->u.values.v = node->u.values.owned;
+    } else {
+        node->u.values.v = v;
+    }
+    return node;
+}
