@@ -192,6 +192,15 @@ size_t chartex__format_date(double v, double date_epoch, char *buf);
  * and sets *start, *len when found, else 0. */
 int chartex__label_unit(const char *label, size_t *start, size_t *len);
 
+/* Appends the text a reader sees for a title, label or tick label: mathtext
+ * ("$...$") simplified ("$\\mathdefault{10^{2}}$" -> "10^2"); other text as is. */
+int chartex__simplify_text(chartex_buf *out, const char *s, size_t len);
+
+/* The text of a position used as a label: "3" for an integral value below
+ * 1e15 in magnitude, else the shortest repr ("2.5", "1e+20"); "nan"/"inf"
+ * for non-finite values.  Returns the length. */
+size_t chartex__number_label(double v, char *buf);
+
 /* The JSON sink: writes into buf.  indent <= 0 is compact. */
 typedef struct chartex_json_writer chartex_json_writer;
 chartex_json_writer *chartex__json_writer_new(int indent);
