@@ -1,0 +1,36 @@
+#!/bin/bash
+# The quick start: installs what chartex needs on Debian 12, builds it for a
+# virtual environment with the current matplotlib and NumPy from PyPI, and
+# prints the chart JSON of the bundled example.  Afterwards `make check`
+# runs every test.
+#
+#   PYTHON=/usr/bin/python3 ./bootstrap.sh   builds for Debian's Python instead
+#   CHARTEX_VENV=DIR                          where the virtual environment goes
+#                                             (default: .venv in this folder)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+sudo=
+if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends \
+    build-essential autoconf automake libtool pkg-config \
+    libjson-c-dev libcriterion-dev \
+    python3 python3-dev python3-venv python3-pip \
+    python3-matplotlib python3-numpy python3-pandas python3-pytest python3-jsonschema \
+    >/dev/null
+
+if [ -z "${PYTHON:-}" ]; then
+    venv=${CHARTEX_VENV:-$PWD/.venv}
+    if [ ! -x "$venv/bin/python" ]; then
+        python3 -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
+    PYTHON=$venv/bin/python
+fi
+
+./autogen.sh >/dev/null
+./configure -q PYTHON="$PYTHON"
+make -s -j2
+make -s example
