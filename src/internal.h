@@ -1,5 +1,5 @@
 /*
- * internal.h - private header shared by src/*.c.  Not installed.
+ * internal.h - private header shared by the core sources in src/.  Not installed.
  *
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
