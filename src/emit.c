@@ -1,1 +1,154 @@
+/*
+ * emit.c - one walk of the chart tree into a sink.
+ *
+ * The JSON writer and the Python dict builder receive the very same calls,
+ * so the JSON text and the dict cannot disagree.  Bulk data (POINTS and
+ * VALUES nodes) is rendered here, value by value, through the axis that
+ * gives it meaning.
+ */
 #include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+int
+chartex__emit_value(double v, const struct chartex_axis *a,
+                    const chartex_sink *sink)
+{
+    char buf[CHARTEX_DATE_BUFSIZE];
+    size_t len;
+
+    if (!isfinite(v))
+        return sink->null(sink->ctx);
+    if (a != NULL && a->kind == CHARTEX_AXIS_DATE) {
+        len = chartex__format_date(v, a->date_epoch, buf);
+        /* A date number outside years 1..9999 names no date. */
+        if (len == 0)
+            return sink->null(sink->ctx);
+        return sink->string(sink->ctx, buf, len);
+    }
+    if (a != NULL && a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
+        && v < (double)a->n_categories && v == floor(v)) {
+        const char *s = a->categories[(size_t)v];
+
+        return sink->string(sink->ctx, s, strlen(s));
+    }
+    return sink->number(sink->ctx, v);
+}
+
+static int
+emit_points(const chartex_node *node, const chartex_sink *sink)
+{
+    size_t i;
+    void *ctx = sink->ctx;
+
+    if (sink->begin_array(ctx) < 0)
+        return -1;
+    for (i = 0; i < node->u.points.n; i++) {
+        if (sink->begin_array(ctx) < 0
+            || chartex__emit_value(node->u.points.x[i], node->u.points.xa, sink) < 0
+            || chartex__emit_value(node->u.points.y[i], node->u.points.ya, sink) < 0
+            || sink->end_array(ctx) < 0)
+            return -1;
+    }
+    return sink->end_array(ctx);
+}
+
+static int
+emit_values(const chartex_node *node, const chartex_sink *sink)
+{
+    size_t i;
+
+    if (sink->begin_array(sink->ctx) < 0)
+        return -1;
+    for (i = 0; i < node->u.values.n; i++) {
+        if (chartex__emit_value(node->u.values.v[i], node->u.values.axis, sink) < 0)
+            return -1;
+    }
+    return sink->end_array(sink->ctx);
+}
+
+/* Recursion is bounded by the chart's shape (superchart, chart, element
+ * list, element, value list): a handful of levels. */
+static int
+emit_node(const chartex_node *node, const chartex_sink *sink)
+{
+    void *ctx = sink->ctx;
+    size_t i;
+
+    if (node == NULL)
+        return -1;
+    switch (node->type) {
+    case CHARTEX_NODE_NULL:
+        return sink->null(ctx);
+    case CHARTEX_NODE_BOOL:
+        return sink->boolean(ctx, node->u.boolean);
+    case CHARTEX_NODE_NUMBER:
+        if (!isfinite(node->u.number))
+            return sink->null(ctx);
+        return sink->number(ctx, node->u.number);
+    case CHARTEX_NODE_STRING:
+        return sink->string(ctx, node->u.string.s, node->u.string.len);
+    case CHARTEX_NODE_ARRAY:
+        if (sink->begin_array(ctx) < 0)
+            return -1;
+        for (i = 0; i < node->u.list.n; i++) {
+            if (emit_node(node->u.list.items[i], sink) < 0)
+                return -1;
+        }
+        return sink->end_array(ctx);
+    case CHARTEX_NODE_OBJECT:
+        if (sink->begin_object(ctx) < 0)
+            return -1;
+        for (i = 0; i < node->u.list.n; i++) {
+            const char *key = node->u.list.keys[i];
+
+            if (sink->key(ctx, key, strlen(key)) < 0
+                || emit_node(node->u.list.items[i], sink) < 0)
+                return -1;
+        }
+        return sink->end_object(ctx);
+    case CHARTEX_NODE_POINTS:
+        return emit_points(node, sink);
+    case CHARTEX_NODE_VALUES:
+        return emit_values(node, sink);
+    }
+    return -1;
+}
+
+int
+chartex_chart_emit(const chartex_chart *chart, const chartex_sink *sink,
+                   chartex_error *err)
+{
+    chartex_error_code saved;
+    int rc;
+
+    if (chart == NULL || sink == NULL || sink->begin_object == NULL
+        || sink->key == NULL || sink->end_object == NULL
+        || sink->begin_array == NULL || sink->end_array == NULL
+        || sink->string == NULL || sink->number == NULL
+        || sink->boolean == NULL || sink->null == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID,
+                              "emit: no chart or an incomplete sink");
+    /* A sink may fill err itself (its ctx can point at the same record).
+     * Mark err as clean for the walk so such a report can be told from an
+     * old one, and give the caller back its record untouched on success. */
+    saved = err != NULL ? err->code : CHARTEX_OK;
+    if (err != NULL)
+        err->code = CHARTEX_OK;
+    if (chart->root == NULL) {
+        /* An empty chart is the empty object. */
+        rc = sink->begin_object(sink->ctx) < 0 || sink->end_object(sink->ctx) < 0
+                 ? -1 : 0;
+    } else {
+        rc = emit_node(chart->root, sink);
+    }
+    if (rc == 0) {
+        if (err != NULL)
+            err->code = saved;
+        return 0;
+    }
+    if (err != NULL && err->code != CHARTEX_OK)
+        return -1;
+    return chartex__error(err, CHARTEX_ERR_SINK, "a sink callback failed");
+}

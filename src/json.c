@@ -1,1 +1,408 @@
+/*
+ * json.c - the JSON text sink.
+ *
+ * The text must be byte-identical to Python's
+ *   json.dumps(d, separators=(",", ":"), ensure_ascii=False)   (compact)
+ *   json.dumps(d, indent=N, ensure_ascii=False)                 (indent N)
+ * so that the JSON and the dict built by the Python sink can be compared
+ * as text.  Everything is appended to one growable buffer; numbers are
+ * formatted in place (no allocation per value).
+ */
 #include "internal.h"
+
+#include <string.h>
+
+struct chartex_json_writer {
+    chartex_buf out;
+    /* One byte per open container: 1 once it holds an item (a comma and,
+     * when indenting, a new line precede every item but the first). */
+    chartex_buf levels;
+    int indent;
+    int after_key;   /* the next value follows a key on the same line */
+};
+
+/* ---------------------------------------------------------------- strings */
+
+/* What a byte needs: 0 copy as is, 1 escape, 2 start of a UTF-8 sequence
+ * (or an invalid byte) to check. */
+static const unsigned char byte_class[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  /* '"' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,  /* '\\' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  /* DEL is raw */
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+
+/* Length of the valid UTF-8 sequence at s, or, when it is invalid, minus
+ * the length of its maximal valid prefix (at least 1): the bytes that
+ * Python's decoder replaces with one U+FFFD ("maximal subpart"). */
+static long
+utf8_sequence(const unsigned char *s, size_t avail)
+{
+    unsigned char lead = s[0], lo = 0x80, hi = 0xbf;
+    size_t need, i;
+
+    if (lead >= 0xc2 && lead <= 0xdf)
+        need = 1;
+    else if (lead >= 0xe0 && lead <= 0xef)
+        need = 2;
+    else if (lead >= 0xf0 && lead <= 0xf4)
+        need = 3;
+    else
+        return -1;
+    /* The second byte's range excludes overlong forms, UTF-16 surrogates
+     * and code points above U+10FFFF. */
+    if (lead == 0xe0)
+        lo = 0xa0;
+    else if (lead == 0xed)
+        hi = 0x9f;
+    else if (lead == 0xf0)
+        lo = 0x90;
+    else if (lead == 0xf4)
+        hi = 0x8f;
+    for (i = 1; i <= need; i++) {
+        if (i >= avail || s[i] < lo || s[i] > hi)
+            return -(long)i;
+        lo = 0x80;
+        hi = 0xbf;
+    }
+    return (long)need + 1;
+}
+
+int
+chartex__json_escape(chartex_buf *b, const char *str, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0, run;
+    char esc[6];
+    size_t esc_len;
+
+    /* Most strings need no escape: reserve once for the plain case. */
+    if (chartex__buf_reserve(b, len + 2) < 0 || chartex__buf_putc(b, '"') < 0)
+        return -1;
+    while (i < len) {
+        run = i;
+        while (i < len && byte_class[s[i]] == 0)
+            i++;
+        if (i > run && chartex__buf_append(b, str + run, i - run) < 0)
+            return -1;
+        if (i >= len)
+            break;
+        if (byte_class[s[i]] == 2) {
+            long n = utf8_sequence(s + i, len - i);
+            if (n > 0) {
+                if (chartex__buf_append(b, str + i, (size_t)n) < 0)
+                    return -1;
+                i += (size_t)n;
+            } else {
+                if (chartex__buf_append(b, "\xef\xbf\xbd", 3) < 0)
+                    return -1;
+                i += (size_t)-n;
+            }
+            continue;
+        }
+        esc[0] = '\\';
+        esc_len = 2;
+        switch (s[i]) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        default:
+            memcpy(esc + 1, "u00", 3);
+            esc[4] = hex[s[i] >> 4];
+            esc[5] = hex[s[i] & 0xf];
+            esc_len = 6;
+            break;
+        }
+        if (chartex__buf_append(b, esc, esc_len) < 0)
+            return -1;
+        i++;
+    }
+    return chartex__buf_putc(b, '"');
+}
+
+/* ----------------------------------------------------------------- writer */
+
+/* One byte, without a call while there is room: the writer's hot path is
+ * punctuation around numbers. */
+static inline int
+put1(chartex_buf *b, char c)
+{
+    if (b->len + 1 < b->cap) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return 0;
+    }
+    return chartex__buf_putc(b, c);
+}
+
+static int
+newline(chartex_json_writer *w, size_t depth)
+{
+    static const char spaces[] = "                                ";
+    size_t n;
+
+    if (chartex__buf_putc(&w->out, '\n') < 0)
+        return -1;
+    /* indent * depth spaces, in chunks. */
+    n = (size_t)w->indent * depth;
+    if (depth != 0 && n / depth != (size_t)w->indent) {
+        w->out.failed = 1;
+        return -1;
+    }
+    while (n > 0) {
+        size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+        if (chartex__buf_append(&w->out, spaces, k) < 0)
+            return -1;
+        n -= k;
+    }
+    return 0;
+}
+
+/* Writes what comes before an item: nothing after a key; else a comma
+ * unless it is the container's first item, and the indentation. */
+static int
+before_item(chartex_json_writer *w)
+{
+    char *has_items;
+
+    if (w->after_key) {
+        w->after_key = 0;
+        return 0;
+    }
+    if (w->levels.len == 0)
+        return 0;
+    has_items = &w->levels.data[w->levels.len - 1];
+    if (*has_items && put1(&w->out, ',') < 0)
+        return -1;
+    *has_items = 1;
+    if (w->indent > 0)
+        return newline(w, w->levels.len);
+    return 0;
+}
+
+static int
+open_container(void *ctx, char c)
+{
+    chartex_json_writer *w = ctx;
+
+    if (before_item(w) < 0 || put1(&w->levels, 0) < 0)
+        return -1;
+    return put1(&w->out, c);
+}
+
+static int
+close_container(void *ctx, char c)
+{
+    chartex_json_writer *w = ctx;
+    int had_items;
+
+    if (w->levels.len == 0 || w->after_key)
+        return -1;
+    had_items = w->levels.data[--w->levels.len] != 0;
+    /* Empty containers stay "[]" / "{}", as json.dumps writes them. */
+    if (had_items && w->indent > 0 && newline(w, w->levels.len) < 0)
+        return -1;
+    return put1(&w->out, c);
+}
+
+static int
+w_begin_object(void *ctx)
+{
+    return open_container(ctx, '{');
+}
+
+static int
+w_end_object(void *ctx)
+{
+    return close_container(ctx, '}');
+}
+
+static int
+w_begin_array(void *ctx)
+{
+    return open_container(ctx, '[');
+}
+
+static int
+w_end_array(void *ctx)
+{
+    return close_container(ctx, ']');
+}
+
+static int
+w_key(void *ctx, const char *s, size_t len)
+{
+    chartex_json_writer *w = ctx;
+
+    if (w->after_key || before_item(w) < 0
+        || chartex__json_escape(&w->out, s, len) < 0)
+        return -1;
+    w->after_key = 1;
+    if (w->indent > 0)
+        return chartex__buf_append(&w->out, ": ", 2);
+    return chartex__buf_putc(&w->out, ':');
+}
+
+static int
+w_string(void *ctx, const char *s, size_t len)
+{
+    chartex_json_writer *w = ctx;
+
+    if (before_item(w) < 0)
+        return -1;
+    return chartex__json_escape(&w->out, s, len);
+}
+
+static int
+w_number(void *ctx, double v)
+{
+    chartex_json_writer *w = ctx;
+
+    if (before_item(w) < 0)
+        return -1;
+    if (w->out.len + CHARTEX_DOUBLE_BUFSIZE >= w->out.cap
+        && chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
+        return -1;
+    /* Formats straight into the buffer (NaN/inf give "null"). */
+    w->out.len += chartex_format_double(v, w->out.data + w->out.len);
+    return 0;
+}
+
+static int
+w_boolean(void *ctx, int v)
+{
+    chartex_json_writer *w = ctx;
+
+    if (before_item(w) < 0)
+        return -1;
+    return v ? chartex__buf_append(&w->out, "true", 4)
+             : chartex__buf_append(&w->out, "false", 5);
+}
+
+static int
+w_null(void *ctx)
+{
+    chartex_json_writer *w = ctx;
+
+    if (before_item(w) < 0)
+        return -1;
+    return chartex__buf_append(&w->out, "null", 4);
+}
+
+chartex_json_writer *
+chartex__json_writer_new(int indent)
+{
+    chartex_json_writer *w = chartex__calloc(1, sizeof *w);
+
+    if (w != NULL)
+        w->indent = indent > 0 ? indent : 0;
+    return w;
+}
+
+void
+chartex__json_writer_free(chartex_json_writer *w)
+{
+    if (w == NULL)
+        return;
+    chartex__buf_free(&w->out);
+    chartex__buf_free(&w->levels);
+    chartex__free(w);
+}
+
+void
+chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
+{
+    sink->begin_object = w_begin_object;
+    sink->key = w_key;
+    sink->end_object = w_end_object;
+    sink->begin_array = w_begin_array;
+    sink->end_array = w_end_array;
+    sink->string = w_string;
+    sink->number = w_number;
+    sink->boolean = w_boolean;
+    sink->null = w_null;
+    sink->ctx = w;
+}
+
+/* Whether an append failed for want of memory. */
+static int
+writer_failed(const chartex_json_writer *w)
+{
+    return w->out.failed || w->levels.failed;
+}
+
+char *
+chartex__json_writer_take(chartex_json_writer *w, size_t *len)
+{
+    char *text;
+
+    if (writer_failed(w))
+        return NULL;
+    text = w->out.data;
+    if (text == NULL) {
+        text = chartex__strndup("", 0);
+        if (text == NULL)
+            return NULL;
+    }
+    if (len != NULL)
+        *len = w->out.len;
+    w->out.data = NULL;
+    w->out.len = w->out.cap = 0;
+    w->levels.len = 0;
+    w->after_key = 0;
+    return text;
+}
+
+char *
+chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
+                      chartex_error *err)
+{
+    chartex_json_writer *w = NULL;
+    chartex_sink sink;
+    chartex_error emit_err;
+    char *text = NULL;
+
+    if (chart == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no chart");
+        goto done;
+    }
+    w = chartex__json_writer_new(indent);
+    if (w == NULL) {
+        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    chartex__json_writer_sink(w, &sink);
+    emit_err.code = CHARTEX_OK;
+    emit_err.text[0] = '\0';
+    if (chartex_chart_emit(chart, &sink, &emit_err) < 0) {
+        /* The writer only fails for want of memory: say so, not "sink". */
+        if (writer_failed(w))
+            chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
+        else if (err != NULL)
+            *err = emit_err;
+        goto done;
+    }
+    text = chartex__json_writer_take(w, len);
+    if (text == NULL)
+        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
+done:
+    chartex__json_writer_free(w);
+    return text;
+}
