@@ -1,0 +1,63 @@
+"""Shared set-up of the chartex pytest suite.
+
+tests/run-pytest.sh puts the built package on PYTHONPATH and sets
+MPLBACKEND=Agg; the same holds when pytest is started by hand with
+PYTHONPATH=BUILDDIR/python.  The helpers that the golden runner and the
+tests share (strict JSON parsing, the schema check, the mirror of E2B's
+client reads) live in tests/golden.py; this file only adds pytest fixtures.
+"""
+import json
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+TESTS_DIR = Path(__file__).resolve().parent
+if str(TESTS_DIR) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIR))
+
+import golden  # noqa: E402
+
+import chartex  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh_matplotlib():
+    """Every test starts from matplotlib's defaults and leaves no figure."""
+    matplotlib.rcdefaults()
+    yield
+    golden.close_all()
+
+
+def _checked_chart(fig):
+    """figure_to_dict(fig), after checking the invariants that hold for
+    every figure: the JSON text is strict JSON (no NaN/Infinity), parses to
+    the dict with the same Python types, validates against
+    doc/chart.schema.json and carries every key E2B's clients read."""
+    d = chartex.figure_to_dict(fig)
+    text = chartex.figure_to_json(fig)
+    assert isinstance(text, str)
+    parsed = golden.strict_loads(text)
+    assert parsed == d
+    golden.assert_same_types(parsed, d)
+    assert text == json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    golden.check_chart(d)
+    return d
+
+
+@pytest.fixture
+def chart():
+    """chart(fig) -> the chart dict of fig, invariants checked."""
+    return _checked_chart
+
+
+@pytest.fixture
+def fig_ax():
+    fig, ax = plt.subplots()
+    return fig, ax
+

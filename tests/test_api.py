@@ -1,0 +1,244 @@
+"""The public Python API: names, argument checking, the JSON text and the
+scene JSON round trip."""
+import json
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import chartex
+import golden
+
+
+# ------------------------------------------------------------ public names
+
+def test_public_names():
+    for name in ("figure_to_dict", "figure_to_json", "figure_to_scene_json",
+                 "chart_figure_to_dict", "scene_json_to_dict",
+                 "scene_json_to_json", "ChartexError"):
+        assert hasattr(chartex, name), name
+        assert callable(getattr(chartex, name)), name
+
+
+def test_chart_figure_to_dict_is_figure_to_dict():
+    # The name E2B's kernel formatter calls is the same object.
+    assert chartex.chart_figure_to_dict is chartex.figure_to_dict
+
+
+def test_chartex_error_is_an_exception():
+    assert isinstance(chartex.ChartexError, type)
+    assert issubclass(chartex.ChartexError, Exception)
+    with pytest.raises(chartex.ChartexError):
+        raise chartex.ChartexError("x")
+
+
+# ----------------------------------------------------------- type checking
+
+NOT_FIGURES = [None, 42, "figure", b"figure", [1, 2], {"type": "line"},
+               object()]
+
+
+@pytest.mark.parametrize("func", ["figure_to_dict", "figure_to_json",
+                                  "figure_to_scene_json",
+                                  "chart_figure_to_dict"])
+@pytest.mark.parametrize("value", NOT_FIGURES,
+                         ids=lambda v: type(v).__name__)
+def test_type_error_for_non_figure(func, value):
+    with pytest.raises(TypeError):
+        getattr(chartex, func)(value)
+
+
+@pytest.mark.parametrize("func", ["figure_to_dict", "figure_to_json",
+                                  "figure_to_scene_json"])
+def test_type_error_for_axes(func):
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3])
+    with pytest.raises(TypeError):
+        getattr(chartex, func)(ax)
+
+
+def test_figure_without_pyplot():
+    # A Figure made directly (no pyplot, no canvas of a GUI backend).
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.plot([0, 1, 2], [3, 4, 5], label="a")
+    d = chartex.figure_to_dict(fig)
+    assert d["type"] == "line"
+    assert d["elements"] == [{"label": "a",
+                              "points": [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]]}]
+
+
+def test_indent_is_keyword_only():
+    fig, ax = plt.subplots()
+    ax.plot([1, 2])
+    with pytest.raises(TypeError):
+        chartex.figure_to_json(fig, 2)
+    with pytest.raises(TypeError):
+        chartex.figure_to_scene_json(fig, 2)
+
+
+# --------------------------------------------------------------- JSON text
+
+def _sample_figures():
+    figs = []
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 2], [0.5, float("nan"), 2.5], label="l")
+    ax.set_title("Title")
+    ax.set_xlabel("Time (s)")
+    figs.append(fig)
+    fig, ax = plt.subplots()
+    ax.bar(["a", "b"], [1, 2])
+    figs.append(fig)
+    fig, ax = plt.subplots()
+    ax.pie([1, 3], labels=["x", "y"])
+    figs.append(fig)
+    fig, ax = plt.subplots()
+    ax.boxplot([[1, 2, 3, 4, 50], [2, 3, 4]])
+    figs.append(fig)
+    fig, (a, b) = plt.subplots(1, 2)
+    a.scatter([1, 2], [3, 4])
+    b.plot([1, 2], [3, 4])
+    fig.suptitle("Both")
+    figs.append(fig)
+    figs.append(plt.figure())
+    return figs
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_json_text_is_python_json(index):
+    fig = _sample_figures()[index]
+    d = chartex.figure_to_dict(fig)
+    compact = chartex.figure_to_json(fig)
+    assert compact == json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    assert chartex.figure_to_json(fig, indent=None) == compact
+    pretty = chartex.figure_to_json(fig, indent=2)
+    assert pretty == json.dumps(d, indent=2, ensure_ascii=False)
+    assert golden.strict_loads(pretty) == d
+    golden.assert_same_types(golden.strict_loads(compact), d)
+    four = chartex.figure_to_json(fig, indent=4)
+    assert four == json.dumps(d, indent=4, ensure_ascii=False)
+
+
+def test_empty_figure_text():
+    fig = plt.figure()
+    assert chartex.figure_to_dict(fig) == {}
+    assert chartex.figure_to_json(fig) == "{}"
+    assert json.loads(chartex.figure_to_json(fig, indent=2)) == {}
+
+
+def test_numbers_are_repr_floats(chart):
+    ys = [0.1, 100.0, 1e16, 1e-07, -0.0, 5e-324, 1.2345e300,
+          123456789.125, -2.5, 1 / 3]
+    fig, ax = plt.subplots()
+    ax.plot(range(len(ys)), ys)
+    d = chart(fig)
+    got = [p[1] for p in d["elements"][0]["points"]]
+    assert got == ys
+    # -0.0 keeps its sign in the text, as repr(-0.0) does.
+    text = chartex.figure_to_json(fig)
+    points = json.dumps(d["elements"][0]["points"], separators=(",", ":"))
+    assert points in text
+    assert "[4.0,-0.0]" in text
+    assert "[2.0,1e+16]" in text
+    assert "[3.0,1e-07]" in text
+    assert "[5.0,5e-324]" in text
+    assert math.copysign(1.0, d["elements"][0]["points"][4][1]) == -1.0
+
+
+def test_non_finite_values_are_null(chart):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 2, 3], [1.0, np.nan, np.inf, -np.inf])
+    d = chart(fig)
+    assert d["elements"][0]["points"] == [[0.0, 1.0], [1.0, None],
+                                          [2.0, None], [3.0, None]]
+    text = chartex.figure_to_json(fig)
+    assert "NaN" not in text and "Infinity" not in text
+
+
+def test_strings_escaped_like_python_json(chart):
+    title = 'quote " backslash \\ tab \t newline \n bell \x07 del \x7f'
+    label = "Température (°C) — 温度 😀"
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [3, 4], label="línea \u2028 sep")
+    ax.set_title(title)
+    ax.set_ylabel(label)
+    d = chart(fig)
+    assert d["title"] == title
+    assert d["y_label"] == label
+    assert d["y_unit"] == "°C"
+    assert d["elements"][0]["label"] == "línea \u2028 sep"
+    # ensure_ascii=False: non-ASCII text is written as is.
+    assert "温度 😀" in chartex.figure_to_json(fig)
+
+
+def test_dict_holds_only_json_types(chart):
+    for fig in _sample_figures():
+        golden.assert_json_types(chart(fig))
+
+
+def test_figure_is_left_unchanged():
+    fig, ax = plt.subplots()
+    line, = ax.plot([0, 1, 2], [2, 1, 3], label="l")
+    ax.set_title("t")
+    xlim, ylim = ax.get_xlim(), ax.get_ylim()
+    xticks = list(ax.get_xticks())
+    first = chartex.figure_to_json(fig)
+    assert ax.get_xlim() == xlim and ax.get_ylim() == ylim
+    assert list(ax.get_xticks()) == xticks
+    assert list(line.get_ydata()) == [2, 1, 3]
+    assert line.get_label() == "l"
+    # Deterministic: the same figure gives the same text again.
+    assert chartex.figure_to_json(fig) == first
+
+
+def test_works_after_draw():
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 2], [2, 1, 3])
+    before = chartex.figure_to_dict(fig)
+    fig.canvas.draw()
+    assert chartex.figure_to_dict(fig) == before
+
+
+# -------------------------------------------------------------- scene JSON
+
+@pytest.mark.parametrize("index", range(6))
+def test_scene_json_round_trip(index):
+    fig = _sample_figures()[index]
+    scene = chartex.figure_to_scene_json(fig)
+    assert isinstance(scene, str)
+    json.loads(scene)  # the scene is JSON
+    assert chartex.scene_json_to_dict(scene) == chartex.figure_to_dict(fig)
+    assert chartex.scene_json_to_json(scene) == chartex.figure_to_json(fig)
+    assert (chartex.scene_json_to_json(scene, indent=2)
+            == chartex.figure_to_json(fig, indent=2))
+    pretty = chartex.figure_to_scene_json(fig, indent=2)
+    assert json.loads(pretty) == json.loads(scene)
+    assert chartex.scene_json_to_dict(pretty) == chartex.figure_to_dict(fig)
+
+
+def test_scene_json_round_trip_dates_categories_nan():
+    import datetime as dt
+
+    fig, (a, b) = plt.subplots(1, 2)
+    a.plot([dt.date(2024, 1, 1), dt.date(2024, 1, 2)], [1.0, np.nan])
+    b.plot(["x", "y", "z"], [1, np.inf, 3])
+    scene = chartex.figure_to_scene_json(fig)
+    assert chartex.scene_json_to_dict(scene) == chartex.figure_to_dict(fig)
+    assert chartex.scene_json_to_json(scene) == chartex.figure_to_json(fig)
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2", "{\"axes\": 5}",
+                                  "42"])
+def test_bad_scene_json_raises(text):
+    with pytest.raises((chartex.ChartexError, ValueError)):
+        chartex.scene_json_to_dict(text)
+    with pytest.raises((chartex.ChartexError, ValueError)):
+        chartex.scene_json_to_json(text)
+
+
+@pytest.mark.parametrize("value", [None, 42, ["{}"]])
+def test_scene_json_needs_text(value):
+    with pytest.raises(TypeError):
+        chartex.scene_json_to_dict(value)
