@@ -1,1 +1,93 @@
-#include "internal.h"
+/*
+ * classify.c - which chart kind is each Axes?
+ *
+ * The kind is decided from the DATA artists only: reference lines, error
+ * bars and decorations never change it.  The first rule that applies wins:
+ * box plot (every data artist is part of a box or a violin), pie (wedges),
+ * bar (bar containers), scatter (path collections), line (lines, areas,
+ * line collections), unknown (anything else, e.g. images).
+ */
+#include "chart.h"
+
+int
+chartex__artist_is_data(const struct chartex_artist *a)
+{
+    if (a == NULL || a->role != CHARTEX_ROLE_DATA)
+        return 0;
+    switch (a->kind) {
+    case CHARTEX_ARTIST_LINE:
+    case CHARTEX_ARTIST_SCATTER:
+    case CHARTEX_ARTIST_BARS:
+    case CHARTEX_ARTIST_PATCH:
+    case CHARTEX_ARTIST_AREA:
+    case CHARTEX_ARTIST_SEGMENTS:
+        return a->n > 0;
+    case CHARTEX_ARTIST_IMAGE:
+        return a->rows > 0 && a->cols > 0 && a->image != NULL;
+    case CHARTEX_ARTIST_WEDGE:
+    case CHARTEX_ARTIST_OTHER:
+    default:
+        /* A wedge always draws; OTHER is counted but never read. */
+        return 1;
+    }
+}
+
+int
+chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
+                  chartex_boxplot *bp, chartex_error *err)
+{
+    size_t i, n_data = 0;
+    int has_wedge = 0, has_bars = 0, has_scatter = 0, has_line = 0;
+    int found;
+
+    *kind = CHARTEX_KIND_NONE;
+    if (axes == NULL || (axes->flags & CHARTEX_AXES_COLORBAR))
+        return 0;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (!chartex__artist_is_data(a))
+            continue;
+        n_data++;
+        switch (a->kind) {
+        case CHARTEX_ARTIST_WEDGE:
+            has_wedge = 1;
+            break;
+        case CHARTEX_ARTIST_BARS:
+            has_bars = 1;
+            break;
+        case CHARTEX_ARTIST_SCATTER:
+            has_scatter = 1;
+            break;
+        case CHARTEX_ARTIST_LINE:
+        case CHARTEX_ARTIST_AREA:
+        case CHARTEX_ARTIST_SEGMENTS:
+            has_line = 1;
+            break;
+        default:
+            break;
+        }
+    }
+    if (n_data == 0)
+        return 0;
+
+    found = chartex__find_boxplot(axes, bp);
+    if (found < 0)
+        return chartex__error(err, CHARTEX_ERR_NOMEM,
+                              "out of memory reading a box plot");
+    if (found) {
+        *kind = CHARTEX_KIND_BOX;
+        return 0;
+    }
+    if (has_wedge)
+        *kind = CHARTEX_KIND_PIE;
+    else if (has_bars)
+        *kind = CHARTEX_KIND_BAR;
+    else if (has_scatter)
+        *kind = CHARTEX_KIND_SCATTER;
+    else if (has_line)
+        *kind = CHARTEX_KIND_LINE;
+    else
+        *kind = CHARTEX_KIND_UNKNOWN;
+    return 0;
+}

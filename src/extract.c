@@ -1,1 +1,1010 @@
-#include "internal.h"
+/*
+ * extract.c - the chart tree of a scene: one chart per Axes that carries
+ * data, its elements, labels, units, ticks and scales.
+ *
+ * Keys are added in the order of E2B's schema, every key always present
+ * (null where nothing applies), additional keys after them.  Bulk data is
+ * not copied into one node per number: POINTS and VALUES nodes borrow the
+ * scene's arrays together with the axis that gives them meaning, and dates
+ * and categories are rendered when the tree is emitted.
+ */
+#include "chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The chart as allocated here: the public part first, so that a
+ * chartex_chart pointer is also a pointer to this.  The few arrays that
+ * cannot be borrowed from the scene (reordered area curves) are owned here
+ * and live as long as the chart. */
+struct chart_impl {
+    struct chartex_chart chart;
+    size_t n_bufs, cap_bufs;
+    double **bufs;
+};
+
+/* Strings already used as element labels in the chart being built. */
+typedef struct labels {
+    size_t n, cap;
+    char **v;
+} labels;
+
+typedef struct builder {
+    struct chart_impl *impl;
+    chartex_buf text;      /* scratch for simplified text */
+} builder;
+
+/* ----------------------------------------------------------------- helpers */
+
+static double *
+own_doubles(builder *b, size_t n)
+{
+    struct chart_impl *impl = b->impl;
+    double *v;
+    int overflow = 0;
+
+    if (impl->n_bufs == impl->cap_bufs) {
+        size_t cap = impl->cap_bufs ? impl->cap_bufs * 2 : 4;
+        double **bufs = chartex__realloc(impl->bufs,
+                                         chartex__mul(cap, sizeof *bufs, &overflow));
+
+        if (bufs == NULL || overflow)
+            return NULL;
+        impl->bufs = bufs;
+        impl->cap_bufs = cap;
+    }
+    v = chartex__malloc(chartex__mul(n ? n : 1, sizeof *v, &overflow));
+    if (v == NULL || overflow) {
+        chartex__free(v);
+        return NULL;
+    }
+    impl->bufs[impl->n_bufs++] = v;
+    return v;
+}
+
+/* Simplifies s into b->text.  -1: no memory. */
+static int
+simplify(builder *b, const char *s, size_t len)
+{
+    b->text.len = 0;
+    if (b->text.data != NULL)
+        b->text.data[0] = '\0';
+    if (chartex__buf_reserve(&b->text, len) < 0)
+        return -1;
+    if (chartex__simplify_text(&b->text, s, len) < 0 || b->text.failed)
+        return -1;
+    return 0;
+}
+
+/* The simplified text as a string node; a null node when it is empty and
+ * null_if_empty.  NULL: no memory. */
+static chartex_node *
+text_node(builder *b, const char *s, size_t len, int null_if_empty)
+{
+    if (s == NULL || len == 0)
+        return null_if_empty ? chartex__node_new(CHARTEX_NODE_NULL)
+                             : chartex__node_string("", 0);
+    if (simplify(b, s, len) < 0)
+        return NULL;
+    if (b->text.len == 0 && null_if_empty)
+        return chartex__node_new(CHARTEX_NODE_NULL);
+    return chartex__node_string(b->text.data ? b->text.data : "", b->text.len);
+}
+
+/* A number node, or null for NaN (a statistic the plot does not give). */
+static chartex_node *
+number_node(double v)
+{
+    if (isnan(v))
+        return chartex__node_new(CHARTEX_NODE_NULL);
+    return chartex__node_number(v);
+}
+
+static int
+is_default_label(const char *s)
+{
+    return s == NULL || s[0] == '\0' || s[0] == '_';
+}
+
+static int
+labels_has(const labels *l, const char *s, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < l->n; i++)
+        if (strlen(l->v[i]) == len && memcmp(l->v[i], s, len) == 0)
+            return 1;
+    return 0;
+}
+
+static int
+labels_add(labels *l, const char *s, size_t len)
+{
+    char *copy;
+
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 8;
+        int overflow = 0;
+        char **v = chartex__realloc(l->v, chartex__mul(cap, sizeof *v, &overflow));
+
+        if (v == NULL || overflow)
+            return -1;
+        l->v = v;
+        l->cap = cap;
+    }
+    copy = chartex__strndup(s, len);
+    if (copy == NULL)
+        return -1;
+    l->v[l->n++] = copy;
+    return 0;
+}
+
+static void
+labels_free(labels *l)
+{
+    size_t i;
+
+    for (i = 0; i < l->n; i++)
+        chartex__free(l->v[i]);
+    chartex__free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+/* Records the (simplified) explicit label of a, so defaults avoid it. */
+static int
+note_label(builder *b, labels *used, const char *label)
+{
+    if (is_default_label(label))
+        return 0;
+    if (simplify(b, label, strlen(label)) < 0)
+        return -1;
+    if (labels_has(used, b->text.data, b->text.len))
+        return 0;
+    return labels_add(used, b->text.data, b->text.len);
+}
+
+/* The label node of an element: its own label, or "<prefix> k" with k
+ * bumped until no other element of the chart uses it. */
+static chartex_node *
+element_label(builder *b, labels *used, const char *label, const char *prefix,
+              size_t k)
+{
+    char buf[64];
+    int len;
+
+    if (!is_default_label(label))
+        return text_node(b, label, strlen(label), 0);
+    for (;; k++) {
+        len = snprintf(buf, sizeof buf, "%s %zu", prefix, k);
+        if (!labels_has(used, buf, (size_t)len))
+            break;
+    }
+    if (labels_add(used, buf, (size_t)len) < 0)
+        return NULL;
+    return chartex__node_string(buf, (size_t)len);
+}
+
+/* The text a reader sees for a position along a category direction: the
+ * category name, the ISO date, or the number. */
+static chartex_node *
+position_node(double v, const struct chartex_axis *axis)
+{
+    char buf[64], tmp[40];
+    size_t len;
+
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_CATEGORY && isfinite(v)) {
+        double r = floor(v + 0.5);
+
+        if (r >= 0 && r < (double)axis->n_categories) {
+            const char *s = axis->categories[(size_t)r];
+
+            return chartex__node_string(s, strlen(s));
+        }
+    }
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_DATE) {
+        len = chartex__format_date(v, axis->date_epoch, buf);
+        if (len > 0)
+            return chartex__node_string(buf, len);
+    }
+    /* A centre recomputed as x + w / 2 can be an ulp away from the
+     * position given (0.1 - 0.4 + 0.4 is 0.09999999999999998): 15
+     * significant digits take the noise away. */
+    if (isfinite(v)) {
+        snprintf(tmp, sizeof tmp, "%.15g", v);
+        v = strtod(tmp, NULL);
+    }
+    len = chartex__number_label(v, buf);
+    return chartex__node_string(buf, len);
+}
+
+static const char *
+scale_name(const struct chartex_axis *axis)
+{
+    if (axis->kind == CHARTEX_AXIS_DATE)
+        return "datetime";
+    if (axis->kind == CHARTEX_AXIS_CATEGORY)
+        return "categorical";
+    return axis->scale != NULL && axis->scale[0] ? axis->scale : "linear";
+}
+
+/* ------------------------------------------------------------- chart keys */
+
+static chartex_node *
+axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
+{
+    static const chartex_title_loc order[3] = {
+        CHARTEX_TITLE_CENTER, CHARTEX_TITLE_LEFT, CHARTEX_TITLE_RIGHT
+    };
+    size_t i;
+
+    for (i = 0; i < 4; i++) {
+        const char *s = i < 3 ? axes->title[order[i]] : fallback;
+
+        if (s == NULL || s[0] == '\0')
+            continue;
+        if (simplify(b, s, strlen(s)) < 0)
+            return NULL;
+        if (b->text.len > 0)
+            return chartex__node_string(b->text.data, b->text.len);
+    }
+    return chartex__node_new(CHARTEX_NODE_NULL);
+}
+
+static chartex_node *
+unit_node(builder *b, const char *label)
+{
+    size_t start, len;
+
+    if (label == NULL || !chartex__label_unit(label, &start, &len))
+        return chartex__node_new(CHARTEX_NODE_NULL);
+    return text_node(b, label + start, len, 1);
+}
+
+/* type, title: the start of every chart. */
+static chartex_node *
+chart_head(const char *type, chartex_node *title)
+{
+    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT);
+
+    if (obj == NULL) {
+        chartex__node_free(title);
+        return NULL;
+    }
+    if (chartex__object_add(obj, "type", chartex__node_cstring(type)) < 0) {
+        chartex__node_free(title);
+        chartex__node_free(obj);
+        return NULL;
+    }
+    if (chartex__object_add(obj, "title", title) < 0) {
+        chartex__node_free(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+static int
+add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
+{
+    const char *xl = axes->axis[0].label, *yl = axes->axis[1].label;
+
+    if (chartex__object_add(obj, "x_label", text_node(b, xl, xl ? strlen(xl) : 0, 1)) < 0
+        || chartex__object_add(obj, "y_label", text_node(b, yl, yl ? strlen(yl) : 0, 1)) < 0
+        || chartex__object_add(obj, "x_unit", unit_node(b, xl)) < 0
+        || chartex__object_add(obj, "y_unit", unit_node(b, yl)) < 0)
+        return -1;
+    return 0;
+}
+
+/* <p>_ticks, <p>_tick_labels, <p>_scale for one axis: the ticks inside
+ * the view interval (all of them when the view is unknown), with a 1e-10
+ * relative tolerance for ticks computed at the very ends of the view. */
+static int
+add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p)
+{
+    char key[16];
+    chartex_node *ticks = NULL, *tick_labels = NULL;
+    double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
+    int filter = isfinite(lo) && isfinite(hi);
+    size_t i, n = 0;
+    double *v;
+    int overflow = 0, rc;
+
+    if (filter) {
+        if (lo > hi) {
+            double t = lo;
+
+            lo = hi;
+            hi = t;
+        }
+        tol = 1e-10 * fmax(fmax(fabs(lo), fabs(hi)), hi - lo);
+    }
+    ticks = chartex__node_new(CHARTEX_NODE_VALUES);
+    if (ticks == NULL)
+        goto fail;
+    v = chartex__malloc(chartex__mul(axis->n_ticks ? axis->n_ticks : 1,
+                                     sizeof *v, &overflow));
+    if (v == NULL)
+        goto fail;
+    ticks->u.values.owned = v;  /* freed with the node from here on */
+    ticks->u.values.v = v;
+    ticks->u.values.axis = axis;
+    tick_labels = chartex__node_new(CHARTEX_NODE_ARRAY);
+    if (tick_labels == NULL)
+        goto fail;
+    for (i = 0; i < axis->n_ticks; i++) {
+        double t = axis->ticks[i];
+        const char *s = axis->tick_labels[i];
+
+        if (filter && !(t >= lo - tol && t <= hi + tol))
+            continue;
+        v[n++] = t;
+        if (chartex__array_add(tick_labels, text_node(b, s, strlen(s), 0)) < 0)
+            goto fail;
+    }
+    ticks->u.values.n = n;
+    snprintf(key, sizeof key, "%c_ticks", p);
+    rc = chartex__object_add(obj, key, ticks);
+    ticks = NULL;  /* owned by obj, even on failure */
+    if (rc < 0)
+        goto fail;
+    snprintf(key, sizeof key, "%c_tick_labels", p);
+    rc = chartex__object_add(obj, key, tick_labels);
+    tick_labels = NULL;
+    if (rc < 0)
+        goto fail;
+    snprintf(key, sizeof key, "%c_scale", p);
+    if (chartex__object_add(obj, key, chartex__node_cstring(scale_name(axis))) < 0)
+        goto fail;
+    return 0;
+fail:
+    chartex__node_free(ticks);
+    chartex__node_free(tick_labels);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ lines */
+
+/* The parts of an AREA artist read as fill_between bands.  Returns 1 and
+ * the total number of points when every polygon is one. */
+static int
+area_bands(const struct chartex_artist *a, size_t *total)
+{
+    size_t k, off = 0, n;
+
+    *total = 0;
+    if (a->n_parts == 0)
+        return 0;
+    for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
+        if (!chartex__parse_band(a->x + off, a->y + off, a->part_len[k], 0, &n))
+            return 0;
+        *total += n;
+    }
+    return 1;
+}
+
+/* Runs BODY for each point of each band of a recognised area, with t (x),
+ * f1 (the first curve) and f2 (the second) of that point. */
+#define FOR_BAND_POINTS(a, t, f1, f2, BODY)                                  \
+    do {                                                                     \
+        size_t k_, off_ = 0, n_, i_;                                         \
+        for (k_ = 0; k_ < (a)->n_parts; off_ += (a)->part_len[k_], k_++) {   \
+            chartex__parse_band((a)->x + off_, (a)->y + off_,                \
+                                (a)->part_len[k_], 0, &n_);                  \
+            for (i_ = 0; i_ < n_; i_++) {                                    \
+                double t = (a)->x[off_ + 1 + i_];                            \
+                double f1 = (a)->y[off_ + 1 + i_];                           \
+                double f2 = (a)->y[off_ + 2 * n_ + 1 - i_];                  \
+                BODY                                                         \
+            }                                                                \
+        }                                                                    \
+    } while (0)
+
+/* 1 when area c is stacked on area p (stackplot): same x, and c's lower
+ * curve is p's upper curve. */
+static int
+stacked_on(const struct chartex_artist *p, const struct chartex_artist *c)
+{
+    size_t k, off = 0, n_p, n_c, i, tp, tc;
+
+    if (!area_bands(p, &tp) || !area_bands(c, &tc) || tp != tc
+        || p->n_parts != c->n_parts)
+        return 0;
+    for (k = 0; k < p->n_parts; off += p->part_len[k], k++) {
+        if (p->part_len[k] != c->part_len[k])
+            return 0;
+        chartex__parse_band(p->x + off, p->y + off, p->part_len[k], 0, &n_p);
+        chartex__parse_band(c->x + off, c->y + off, c->part_len[k], 0, &n_c);
+        if (n_p != n_c)
+            return 0;
+        for (i = 0; i < n_p; i++)
+            if (p->x[off + 1 + i] != c->x[off + 1 + i]
+                || p->y[off + 2 * n_p + 1 - i] != c->y[off + 1 + i])
+                return 0;
+    }
+    return 1;
+}
+
+/* An area element: the band's curve as points, the other curve as
+ * "baseline" unless it is all 0.  The curve shown is the upper one for
+ * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
+ * a stackplot's first layer); else the first (y1). */
+static int
+add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
+         const struct chartex_axes *axes, int stacked)
+{
+    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
+    size_t total = 0, j = 0;
+    int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
+    double *x, *y, *base = NULL;
+    chartex_node *points, *baseline;
+
+    if (!area_bands(a, &total))
+        return chartex__object_add(el, "points",
+                                   chartex__node_points(a->n, a->x, a->y, xa, ya));
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        (void)t;
+        if (f1 != 0)
+            y1_zero = 0;
+        if (f2 != 0)
+            y2_zero = 0;
+    });
+    upper = stacked || (y1_zero && !y2_zero);
+    if (!upper && a->n_parts == 1) {
+        /* The first curve is contiguous in the scene: borrow it. */
+        points = chartex__node_points(total, a->x + 1, a->y + 1, xa, ya);
+    } else {
+        x = own_doubles(b, total);
+        y = own_doubles(b, total);
+        if (x == NULL || y == NULL)
+            return -1;
+        FOR_BAND_POINTS(a, t, f1, f2, {
+            x[j] = t;
+            y[j] = upper ? f2 : f1;
+            j++;
+        });
+        points = chartex__node_points(total, x, y, xa, ya);
+    }
+    if (chartex__object_add(el, "points", points) < 0)
+        return -1;
+    if (upper ? y1_zero : y2_zero)
+        return 0;
+    base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base, &overflow));
+    if (base == NULL)
+        return -1;
+    j = 0;
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        (void)t;
+        base[j++] = upper ? f1 : f2;
+    });
+    baseline = chartex__node_new(CHARTEX_NODE_VALUES);
+    if (baseline == NULL) {
+        chartex__free(base);
+        return -1;
+    }
+    baseline->u.values.n = total;
+    baseline->u.values.owned = base;
+    baseline->u.values.v = base;
+    baseline->u.values.axis = ya;
+    return chartex__object_add(el, "baseline", baseline);
+}
+
+static int
+is_point_element(const struct chartex_artist *a, int scatter_chart)
+{
+    if (!chartex__artist_is_data(a))
+        return 0;
+    switch (a->kind) {
+    case CHARTEX_ARTIST_LINE:
+    case CHARTEX_ARTIST_AREA:
+    case CHARTEX_ARTIST_SEGMENTS:
+        return 1;
+    case CHARTEX_ARTIST_SCATTER:
+        return scatter_chart;
+    default:
+        return 0;
+    }
+}
+
+static chartex_node *
+point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
+{
+    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
+    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY), *el;
+    labels used = {0, 0, NULL};
+    size_t i, n_line = 0, n_scatter = 0, n_area = 0, prev_area = (size_t)-1;
+    unsigned char *upper = NULL;
+
+    upper = chartex__calloc(axes->n_artists ? axes->n_artists : 1, 1);
+    if (elements == NULL || upper == NULL)
+        goto fail;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (!is_point_element(a, scatter_chart))
+            continue;
+        if (note_label(b, &used, a->label) < 0)
+            goto fail;
+        if (a->kind == CHARTEX_ARTIST_AREA) {
+            if (prev_area != (size_t)-1
+                && stacked_on(axes->artists[prev_area], a))
+                upper[prev_area] = upper[i] = 1;
+            prev_area = i;
+        }
+    }
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        chartex_node *label;
+
+        if (!is_point_element(a, scatter_chart))
+            continue;
+        if (a->kind == CHARTEX_ARTIST_SCATTER)
+            label = element_label(b, &used, a->label, "Scatter", n_scatter++);
+        else if (a->kind == CHARTEX_ARTIST_AREA)
+            label = element_label(b, &used, a->label, "Area", n_area++);
+        else
+            label = element_label(b, &used, a->label, "Line", n_line++);
+        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        if (chartex__array_add(elements, el) < 0) {
+            chartex__node_free(label);
+            goto fail;
+        }
+        if (chartex__object_add(el, "label", label) < 0)
+            goto fail;
+        if (a->kind == CHARTEX_ARTIST_AREA) {
+            if (add_area(b, el, a, axes, upper[i]) < 0)
+                goto fail;
+        } else if (chartex__object_add(el, "points",
+                                       chartex__node_points(a->n, a->x, a->y,
+                                                            xa, ya)) < 0) {
+            goto fail;
+        }
+    }
+    labels_free(&used);
+    chartex__free(upper);
+    return elements;
+fail:
+    labels_free(&used);
+    chartex__free(upper);
+    chartex__node_free(elements);
+    return NULL;
+}
+
+static chartex_node *
+point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
+            int scatter_chart)
+{
+    chartex_node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
+
+    if (obj == NULL)
+        return NULL;
+    if (chartex__object_add(obj, "elements", point_elements(b, axes, scatter_chart)) < 0
+        || add_axis_labels(b, obj, axes) < 0
+        || add_ticks(b, obj, &axes->axis[0], 'x') < 0
+        || add_ticks(b, obj, &axes->axis[1], 'y') < 0) {
+        chartex__node_free(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+/* ------------------------------------------------------------------- bars */
+
+static chartex_node *
+bar_elements(builder *b, const struct chartex_axes *axes)
+{
+    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    labels used = {0, 0, NULL};
+    size_t i, k, n_group = 0;
+
+    if (elements == NULL)
+        goto fail;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (a->kind == CHARTEX_ARTIST_BARS && chartex__artist_is_data(a)
+            && note_label(b, &used, a->label) < 0)
+            goto fail;
+    }
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        int vertical = a->orientation == CHARTEX_VERTICAL;
+        const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
+        chartex_node *group;
+
+        if (a->kind != CHARTEX_ARTIST_BARS || !chartex__artist_is_data(a))
+            continue;
+        group = element_label(b, &used, a->label, "Group", n_group++);
+        if (group == NULL)
+            goto fail;
+        for (k = 0; k < a->n; k++) {
+            double value = a->values != NULL ? a->values[k]
+                         : vertical ? a->bh[k] : a->bw[k];
+            double centre = vertical ? a->bx[k] + a->bw[k] / 2
+                                     : a->by[k] + a->bh[k] / 2;
+            chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
+            chartex_node *g = chartex__node_string(group->u.string.s,
+                                                   group->u.string.len);
+
+            if (chartex__array_add(elements, el) < 0) {
+                chartex__node_free(g);
+                chartex__node_free(group);
+                goto fail;
+            }
+            if (chartex__object_add(el, "label", position_node(centre, cat)) < 0) {
+                chartex__node_free(g);
+                chartex__node_free(group);
+                goto fail;
+            }
+            if (chartex__object_add(el, "group", g) < 0
+                || chartex__object_add(el, "value", chartex__node_number(value)) < 0) {
+                chartex__node_free(group);
+                goto fail;
+            }
+        }
+        chartex__node_free(group);
+    }
+    labels_free(&used);
+    return elements;
+fail:
+    labels_free(&used);
+    chartex__node_free(elements);
+    return NULL;
+}
+
+static const char *
+orientation_name(chartex_orientation o)
+{
+    return o == CHARTEX_HORIZONTAL ? "horizontal" : "vertical";
+}
+
+static chartex_node *
+bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+{
+    chartex_node *obj = chart_head("bar", title);
+    chartex_orientation o = CHARTEX_VERTICAL;
+    size_t i;
+
+    if (obj == NULL)
+        return NULL;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (a->kind == CHARTEX_ARTIST_BARS && chartex__artist_is_data(a)) {
+            o = a->orientation;
+            break;
+        }
+    }
+    if (chartex__object_add(obj, "elements", bar_elements(b, axes)) < 0
+        || add_axis_labels(b, obj, axes) < 0
+        || chartex__object_add(obj, "orientation",
+                               chartex__node_cstring(orientation_name(o))) < 0) {
+        chartex__node_free(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+/* -------------------------------------------------------------------- box */
+
+/* The label of a box: the tick label at its position, else the position
+ * as text. */
+static chartex_node *
+box_label(builder *b, const struct chartex_axis *axis, double pos)
+{
+    size_t i;
+
+    for (i = 0; i < axis->n_ticks; i++) {
+        double t = axis->ticks[i];
+        const char *s = axis->tick_labels[i];
+
+        if ((t == pos || fabs(t - pos) <= 1e-9 * fmax(fabs(t), fabs(pos)))
+            && s[0] != '\0') {
+            if (simplify(b, s, strlen(s)) < 0)
+                return NULL;
+            if (b->text.len > 0)
+                return chartex__node_string(b->text.data, b->text.len);
+        }
+    }
+    return position_node(pos, axis);
+}
+
+static chartex_node *
+box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
+{
+    chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
+
+    if (el == NULL)
+        return NULL;
+    if (chartex__object_add(el, "label", box_label(b, cat, box->pos)) < 0
+        || chartex__object_add(el, "min", number_node(box->min)) < 0
+        || chartex__object_add(el, "first_quartile", number_node(box->q1)) < 0
+        || chartex__object_add(el, "median", number_node(box->median)) < 0
+        || chartex__object_add(el, "third_quartile", number_node(box->q3)) < 0
+        || chartex__object_add(el, "max", number_node(box->max)) < 0
+        || chartex__object_add(el, "outliers",
+                               chartex__node_values(box->n_outliers, box->outliers,
+                                                    1, NULL)) < 0
+        || (!isnan(box->mean)
+            && chartex__object_add(el, "mean", number_node(box->mean)) < 0)) {
+        chartex__node_free(el);
+        return NULL;
+    }
+    return el;
+}
+
+static chartex_node *
+box_chart(builder *b, const struct chartex_axes *axes, const chartex_boxplot *bp,
+          chartex_node *title)
+{
+    chartex_node *obj = chart_head("box_and_whisker", title), *elements;
+    const struct chartex_axis *cat =
+        &axes->axis[bp->orientation == CHARTEX_VERTICAL ? 0 : 1];
+    size_t i;
+
+    if (obj == NULL)
+        return NULL;
+    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    if (chartex__object_add(obj, "elements", elements) < 0)
+        goto fail;
+    for (i = 0; i < bp->n; i++)
+        if (chartex__array_add(elements, box_element(b, &bp->boxes[i], cat)) < 0)
+            goto fail;
+    if (add_axis_labels(b, obj, axes) < 0
+        || chartex__object_add(obj, "orientation",
+                               chartex__node_cstring(orientation_name(bp->orientation))) < 0
+        || (bp->violin && chartex__object_add(obj, "violin", chartex__node_bool(1)) < 0))
+        goto fail;
+    return obj;
+fail:
+    chartex__node_free(obj);
+    return NULL;
+}
+
+/* -------------------------------------------------------------------- pie */
+
+/* The angle of a wedge, |theta2 - theta1| in degrees, to the precision
+ * matplotlib computes it with, and at most 8 significant digits.  pie()
+ * works with float32 fractions: the thetas are only known to a float32
+ * ulp or two (3e-5 degrees near 360): matplotlib 3.6 draws pie([90, 10])
+ * from 0 to 323.99999141693115, 3.10 a 30% wedge to 108.00000762939453.
+ * Rounding to the decimal place above that noise gives back 324.0, 36.0
+ * and 108.0; 8 significant digits alone would keep 323.99999. */
+static double
+wedge_angle(double theta1, double theta2)
+{
+    char buf[400];
+    double angle = fabs(theta2 - theta1), m = fmax(fabs(theta1), fabs(theta2));
+    int e, decimals;
+
+    if (!isfinite(angle) || angle == 0 || !isfinite(m))
+        return angle;
+    frexp(m, &e);
+    /* A float32 near m has an ulp of 2^(e - 24); the fraction and the
+     * theta are each rounded once, so keep the decimals above two ulps. */
+    decimals = -(int)ceil(log10(ldexp(1.0, e - 23)));
+    if (decimals < 0)
+        decimals = 0;
+    if (decimals > 300)
+        decimals = 300;
+    snprintf(buf, sizeof buf, "%.*f", decimals, angle);
+    angle = strtod(buf, NULL);
+    snprintf(buf, sizeof buf, "%.7e", angle);
+    return strtod(buf, NULL);
+}
+
+static chartex_node *
+pie_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+{
+    chartex_node *obj = chart_head("pie", title), *elements;
+    size_t i;
+
+    if (obj == NULL)
+        return NULL;
+    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    if (chartex__object_add(obj, "elements", elements) < 0)
+        goto fail;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        chartex_node *el;
+
+        if (a->kind != CHARTEX_ARTIST_WEDGE || !chartex__artist_is_data(a))
+            continue;
+        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        if (chartex__array_add(elements, el) < 0
+            || chartex__object_add(el, "label",
+                                   text_node(b, a->label, strlen(a->label), 0)) < 0
+            || chartex__object_add(el, "angle",
+                                   chartex__node_number(wedge_angle(a->theta1, a->theta2))) < 0
+            || chartex__object_add(el, "radius", chartex__node_number(a->r)) < 0)
+            goto fail;
+    }
+    return obj;
+fail:
+    chartex__node_free(obj);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- unknown */
+
+static chartex_node *
+image_node(const struct chartex_artist *a)
+{
+    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT), *rows;
+    size_t r;
+
+    if (obj == NULL)
+        return NULL;
+    if (chartex__object_add(obj, "rows", chartex__node_number((double)a->rows)) < 0
+        || chartex__object_add(obj, "cols", chartex__node_number((double)a->cols)) < 0
+        || chartex__object_add(obj, "extent",
+                               chartex__node_values(4, a->extent, 0, NULL)) < 0)
+        goto fail;
+    rows = chartex__node_new(CHARTEX_NODE_ARRAY);
+    if (chartex__object_add(obj, "values", rows) < 0)
+        goto fail;
+    for (r = 0; r < a->rows; r++)
+        if (chartex__array_add(rows, chartex__node_values(a->cols, a->image + r * a->cols,
+                                                          0, NULL)) < 0)
+            goto fail;
+    return obj;
+fail:
+    chartex__node_free(obj);
+    return NULL;
+}
+
+static chartex_node *
+unknown_chart(const struct chartex_axes *axes, chartex_node *title)
+{
+    chartex_node *obj = chart_head("unknown", title);
+    size_t i;
+
+    if (obj == NULL)
+        return NULL;
+    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX_NODE_ARRAY)) < 0)
+        goto fail;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (a->kind == CHARTEX_ARTIST_IMAGE && chartex__artist_is_data(a)) {
+            if (chartex__object_add(obj, "image", image_node(a)) < 0)
+                goto fail;
+            break;
+        }
+    }
+    return obj;
+fail:
+    chartex__node_free(obj);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ scene */
+
+static chartex_node *
+axes_chart(builder *b, const struct chartex_axes *axes, chartex_kind kind,
+           const chartex_boxplot *bp, const char *fallback_title)
+{
+    chartex_node *title = axes_title(b, axes, fallback_title);
+
+    if (title == NULL)
+        return NULL;
+    switch (kind) {
+    case CHARTEX_KIND_BOX:
+        return box_chart(b, axes, bp, title);
+    case CHARTEX_KIND_PIE:
+        return pie_chart(b, axes, title);
+    case CHARTEX_KIND_BAR:
+        return bar_chart(b, axes, title);
+    case CHARTEX_KIND_SCATTER:
+        return point_chart(b, axes, title, 1);
+    case CHARTEX_KIND_LINE:
+        return point_chart(b, axes, title, 0);
+    default:
+        return unknown_chart(axes, title);
+    }
+}
+
+static void
+impl_free(struct chart_impl *impl)
+{
+    size_t i;
+
+    if (impl == NULL)
+        return;
+    chartex__node_free(impl->chart.root);
+    for (i = 0; i < impl->n_bufs; i++)
+        chartex__free(impl->bufs[i]);
+    chartex__free(impl->bufs);
+    chartex__free(impl);
+}
+
+chartex_chart *
+chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
+{
+    builder b;
+    struct chart_impl *impl = NULL;
+    chartex_kind *kinds = NULL;
+    chartex_boxplot *bps = NULL;
+    chartex_node *charts = NULL, *one = NULL;
+    size_t i, n_charts = 0, last = 0;
+
+    memset(&b, 0, sizeof b);
+    if (scene == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
+        return NULL;
+    }
+    impl = chartex__calloc(1, sizeof *impl);
+    kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
+    bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);
+    if (impl == NULL || kinds == NULL || bps == NULL)
+        goto nomem;
+    b.impl = impl;
+    for (i = 0; i < scene->n_axes; i++) {
+        if (chartex__classify(scene->axes[i], &kinds[i], &bps[i], err) < 0)
+            goto fail;
+        if (kinds[i] != CHARTEX_KIND_NONE) {
+            n_charts++;
+            last = i;
+        }
+    }
+    if (n_charts == 1) {
+        impl->chart.root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
+                                      scene->suptitle);
+        if (impl->chart.root == NULL)
+            goto nomem;
+    } else if (n_charts > 1) {
+        const char *sup = scene->suptitle;
+        chartex_node *title;
+
+        if (sup != NULL && sup[0] != '\0') {
+            title = text_node(&b, sup, strlen(sup), 1);
+        } else {
+            title = chartex__node_new(CHARTEX_NODE_NULL);
+        }
+        impl->chart.root = chart_head("superchart", title);
+        if (impl->chart.root == NULL)
+            goto nomem;
+        charts = chartex__node_new(CHARTEX_NODE_ARRAY);
+        if (chartex__object_add(impl->chart.root, "elements", charts) < 0)
+            goto nomem;
+        for (i = 0; i < scene->n_axes; i++) {
+            if (kinds[i] == CHARTEX_KIND_NONE)
+                continue;
+            one = axes_chart(&b, scene->axes[i], kinds[i], &bps[i], NULL);
+            if (chartex__array_add(charts, one) < 0)
+                goto nomem;
+        }
+    }
+    for (i = 0; i < scene->n_axes; i++)
+        chartex__boxplot_clear(&bps[i]);
+    chartex__free(bps);
+    chartex__free(kinds);
+    chartex__buf_free(&b.text);
+    return &impl->chart;
+nomem:
+    chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory building the chart");
+fail:
+    if (bps != NULL)
+        for (i = 0; i < scene->n_axes; i++)
+            chartex__boxplot_clear(&bps[i]);
+    chartex__free(bps);
+    chartex__free(kinds);
+    chartex__buf_free(&b.text);
+    impl_free(impl);
+    return NULL;
+}
+
+int
+chartex_chart_is_empty(const chartex_chart *chart)
+{
+    return chart == NULL || chart->root == NULL;
+}
+
+void
+chartex_chart_free(chartex_chart *chart)
+{
+    /* Every chart comes from chartex_chart_from_scene, which allocates the
+     * chart_impl that begins with it. */
+    impl_free((struct chart_impl *)chart);
+}
