@@ -10,6 +10,7 @@
  */
 #include "chart.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -591,12 +592,86 @@ point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
 
 /* ------------------------------------------------------------------- bars */
 
+/* The index of the labelled tick at position pos (within 1e-9 relative),
+ * or -1. */
+static chartex_node *box_label(builder *b, const struct chartex_axis *axis,
+                               double pos);
+
+static long
+tick_at(const struct chartex_axis *axis, double pos)
+{
+    size_t i;
+
+    for (i = 0; i < axis->n_ticks && i < (size_t)LONG_MAX; i++) {
+        double t = axis->ticks[i];
+
+        if ((t == pos || fabs(t - pos) <= 1e-9 * fmax(fabs(t), fabs(pos)))
+            && axis->tick_labels[i][0] != '\0')
+            return (long)i;
+    }
+    return -1;
+}
+
+/* Whether a tick label is only a number ("3", "-2.5", "1e3", with
+ * matplotlib's U+2212 minus), i.e. says nothing the position does not. */
+static int
+numeric_text(const char *s)
+{
+    int digits = 0;
+
+    for (; *s; s++) {
+        if (*s >= '0' && *s <= '9')
+            digits = 1;
+        else if (strncmp(s, "\xe2\x88\x92", 3) == 0)
+            s += 2;
+        else if (strchr("+-.,eE ", *s) == NULL)
+            return 0;
+    }
+    return digits;
+}
+
+/* Bars drawn at numeric positions whose ticks name them: pandas'
+ * Series.plot.bar() and ax.bar(range(n), v) + set_xticks(range(n), names)
+ * put every bar on a tick labelled with its category.  Then the tick labels
+ * are the bars' labels; otherwise (offsets, histogram bins, plain numbers)
+ * each bar keeps its own position as its label. */
+static int
+bars_named_by_ticks(const struct chartex_axes *axes)
+{
+    size_t i, k;
+    int named = 0, any = 0;
+
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        int vertical = a->orientation == CHARTEX_VERTICAL;
+        const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
+
+        if (a->kind != CHARTEX_ARTIST_BARS || !chartex__artist_is_data(a))
+            continue;
+        if (cat->kind != CHARTEX_AXIS_NUMERIC)
+            return 0;
+        for (k = 0; k < a->n; k++) {
+            double centre = vertical ? a->bx[k] + a->bw[k] / 2
+                                     : a->by[k] + a->bh[k] / 2;
+            long t = tick_at(cat, centre);
+
+            if (t < 0)
+                return 0;
+            any = 1;
+            if (!numeric_text(cat->tick_labels[t]))
+                named = 1;
+        }
+    }
+    return any && named;
+}
+
 static chartex_node *
 bar_elements(builder *b, const struct chartex_axes *axes)
 {
     chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY);
     labels used = {0, 0, NULL};
     size_t i, k, n_group = 0;
+    int by_ticks = bars_named_by_ticks(axes);
 
     if (elements == NULL)
         goto fail;
@@ -632,7 +707,9 @@ bar_elements(builder *b, const struct chartex_axes *axes)
                 chartex__node_free(group);
                 goto fail;
             }
-            if (chartex__object_add(el, "label", position_node(centre, cat)) < 0) {
+            if (chartex__object_add(el, "label",
+                                    by_ticks ? box_label(b, cat, centre)
+                                             : position_node(centre, cat)) < 0) {
                 chartex__node_free(g);
                 chartex__node_free(group);
                 goto fail;
@@ -693,19 +770,15 @@ bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
 static chartex_node *
 box_label(builder *b, const struct chartex_axis *axis, double pos)
 {
-    size_t i;
+    long i = tick_at(axis, pos);
 
-    for (i = 0; i < axis->n_ticks; i++) {
-        double t = axis->ticks[i];
+    if (i >= 0) {
         const char *s = axis->tick_labels[i];
 
-        if ((t == pos || fabs(t - pos) <= 1e-9 * fmax(fabs(t), fabs(pos)))
-            && s[0] != '\0') {
-            if (simplify(b, s, strlen(s)) < 0)
-                return NULL;
-            if (b->text.len > 0)
-                return chartex__node_string(b->text.data, b->text.len);
-        }
+        if (simplify(b, s, strlen(s)) < 0)
+            return NULL;
+        if (b->text.len > 0)
+            return chartex__node_string(b->text.data, b->text.len);
     }
     return position_node(pos, axis);
 }

@@ -324,3 +324,40 @@ def test_offset_bars_on_a_category_axis(chart, fig_ax):
     d = chart(fig)
     assert bars(d) == [("a", "left", 1), ("b", "left", 2), ("c", "left", 3),
                        ("a", "right", 4), ("b", "right", 5), ("c", "right", 6)]
+
+
+def test_pandas_bar_plot_reads_the_index(chart):
+    # Series.plot.bar() draws bars at 0..n-1 on a numeric axis and names them
+    # with tick labels: the index is what a reader sees under each bar.
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([3.0, 5.0, 2.0], index=["apples", "pears", "plums"])
+    ax = s.plot.bar()
+    d = chart(ax.figure)
+    assert d["orientation"] == "vertical"
+    assert bars(d) == [(k, "Group 0", v) for k, v in s.items()]
+
+
+def test_pandas_barh_plot_reads_the_index(chart):
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([1.5, 4.0], index=["north", "south"], name="sales")
+    ax = s.plot.barh()
+    d = chart(ax.figure)
+    assert d["orientation"] == "horizontal"
+    assert [(e["label"], e["value"]) for e in d["elements"]] == list(s.items())
+
+
+def test_bars_named_by_set_xticks(chart, fig_ax):
+    fig, ax = fig_ax
+    ax.bar(range(3), [1, 2, 3])
+    ax.set_xticks(range(3), ["a", "b", "c"])
+    assert bars(chart(fig)) == [("a", "Group 0", 1), ("b", "Group 0", 2),
+                                ("c", "Group 0", 3)]
+
+
+def test_numeric_tick_labels_do_not_rename_bars(chart, fig_ax):
+    # Ticks that only repeat the position ("1.0" under the bar at 1) leave
+    # the bar's own position as its label.
+    fig, ax = fig_ax
+    ax.bar([1, 2, 3], [4, 5, 6])
+    ax.set_xticks([1, 2, 3], ["1.0", "2.0", "3.0"])
+    assert [e["label"] for e in chart(fig)["elements"]] == ["1", "2", "3"]
