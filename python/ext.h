@@ -1,0 +1,106 @@
+/*
+ * ext.h - private header of the extension module chartex._chartex.
+ *
+ *   module.c  the module: multi-phase init, module state, the functions of
+ *             the Python API, and the one place where a core error becomes
+ *             a Python exception (chx_raise_core_error)
+ *   walker.c  the only C code that touches matplotlib: figure -> scene
+ *   pysink.c  the Python sink: chart events -> dict/list/str/float/...
+ *
+ * Ownership: functions returning PyObject * return a new reference or NULL
+ * with an exception set; functions returning int return 0, or -1 with an
+ * exception set.  Nothing here is shared with the core, which never sees
+ * Python.
+ */
+#ifndef CHARTEX_EXT_H
+#define CHARTEX_EXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* The NumPy C API table lives in module.c (which defines CHX_NUMPY_OWNER);
+ * every other file refers to it through the same unique symbol. */
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL chartex_ARRAY_API
+#ifndef CHX_NUMPY_OWNER
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+#include "chartex.h"
+
+/* Attribute and method names, interned once per module: the walker looks
+ * them up for every axes and artist. */
+#define CHX_NAMES(X)                                                          \
+    X(get_axes) X(subfigs) X(get_visible) X(get_label) X(get_title)          \
+    X(name) X(xaxis) X(yaxis) X(get_xlabel) X(get_ylabel) X(get_xscale)      \
+    X(get_yscale) X(get_view_interval) X(get_majorticklocs)                  \
+    X(get_major_formatter) X(format_ticks) X(get_majorticklabels)            \
+    X(get_text) X(images) X(collections) X(lines) X(patches) X(containers)   \
+    X(colorbar) X(ax) X(axes) X(transData) X(get_transform)                 \
+    X(get_offset_transform) X(get_data_transform) X(get_patch_transform)    \
+    X(get_xydata) X(get_linestyle) X(get_marker) X(get_drawstyle)            \
+    X(get_offsets) X(get_paths) X(vertices) X(get_segments) X(get_array)     \
+    X(get_extent) X(get_path) X(to_polygons) X(theta1) X(theta2) X(r)        \
+    X(get_x) X(get_y) X(get_width) X(get_height) X(datavalues)              \
+    X(orientation) X(markerline) X(stemlines) X(baseline) X(ndim)           \
+    X(filled) X(center) X(left) X(right)                                    \
+    /* chartex._compat */                                                    \
+    X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
+    X(period_to_datenum) X(getmaskarray)
+
+/* matplotlib classes the walker tests artists against, imported on first
+ * use (importing chartex does not import matplotlib). */
+typedef enum chx_class {
+    CHX_FIGUREBASE = 0,
+    CHX_LINE2D,
+    CHX_PATHCOLLECTION,
+    CHX_POLYCOLLECTION,
+    CHX_LINECOLLECTION,
+    CHX_WEDGE,
+    CHX_AXESIMAGE,
+    CHX_BARCONTAINER,
+    CHX_ERRORBARCONTAINER,
+    CHX_STEMCONTAINER,
+    CHX_MASKEDARRAY,
+    CHX_CLASS_COUNT
+} chx_class;
+
+typedef struct chx_state {
+    PyObject *ChartexError;     /* the exception type */
+    PyObject *compat;           /* chartex._compat, imported on first use */
+    PyObject *numpy_ma;         /* numpy.ma, imported on first use */
+    PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
+    int ready;                  /* the lazy imports above are done */
+#define CHX_DECLARE_NAME(n) PyObject *s_##n;
+    CHX_NAMES(CHX_DECLARE_NAME)
+#undef CHX_DECLARE_NAME
+} chx_state;
+
+/* module.c */
+
+/* Imports what the walker needs on first use: the NumPy C API, the
+ * matplotlib classes, chartex._compat, numpy.ma. */
+int chx_ready(chx_state *st);
+/* The one place where a core error becomes a Python exception: keeps an
+ * exception already set (a sink callback failed in Python), else raises
+ * MemoryError for CHARTEX_ERR_NOMEM and ChartexError otherwise.  Returns
+ * -1 so callers can `return chx_raise_core_error(...)`. */
+int chx_raise_core_error(chx_state *st, const chartex_error *err);
+/* 1 when obj is a Figure or SubFigure, 0 when not, -1 on error.  Does not
+ * import matplotlib: an object of a program that never imported it cannot
+ * be a Figure. */
+int chx_is_figure(chx_state *st, PyObject *obj);
+
+/* walker.c */
+
+/* Reads the figure (a Figure or SubFigure) into a new scene, or returns
+ * NULL with ChartexError (or MemoryError) set. */
+chartex_scene *chx_walk_figure(chx_state *st, PyObject *fig);
+
+/* pysink.c */
+
+/* Emits the chart into Python objects: a new dict ({} for an empty chart). */
+PyObject *chx_chart_to_python(chx_state *st, const chartex_chart *chart);
+
+#endif /* CHARTEX_EXT_H */

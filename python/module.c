@@ -1,1 +1,585 @@
+/*
+ * module.c - the extension module chartex._chartex.
+ *
+ * Multi-phase initialisation (PEP 489): PyInit__chartex only returns the
+ * module definition; chx_exec fills a fresh module state (interned names,
+ * the ChartexError type) for every module object.  Nothing heavy happens at
+ * import: NumPy's C API, the matplotlib classes and chartex._compat are
+ * imported on the first call that reads a figure (chx_ready), because a
+ * figure cannot exist before matplotlib (and so NumPy) has been imported,
+ * and `import chartex` must stay cheap for programs that never plot.
+ */
+#define CHX_NUMPY_OWNER 1
 #include "ext.h"
+
+#include <string.h>
+
+/* The NumPy C API table is process-wide (PyArray_API), not per module, so
+ * importing it once is enough for every module object and interpreter
+ * that loads this file. */
+static int numpy_api_imported = 0;
+
+static chx_state *
+get_state(PyObject *module)
+{
+    return (chx_state *)PyModule_GetState(module);
+}
+
+/* PyModule_AddObjectRef appeared in 3.10. */
+static int
+add_object_ref(PyObject *module, const char *name, PyObject *value)
+{
+#if PY_VERSION_HEX >= 0x030A0000
+    return PyModule_AddObjectRef(module, name, value);
+#else
+    Py_XINCREF(value);
+    if (PyModule_AddObject(module, name, value) < 0) {
+        Py_XDECREF(value);
+        return -1;
+    }
+    return 0;
+#endif
+}
+
+/* ---------------------------------------------------------- lazy imports */
+
+static const struct {
+    const char *module;
+    const char *name;
+} class_table[CHX_CLASS_COUNT] = {
+    [CHX_FIGUREBASE] = {"matplotlib.figure", "FigureBase"},
+    [CHX_LINE2D] = {"matplotlib.lines", "Line2D"},
+    [CHX_PATHCOLLECTION] = {"matplotlib.collections", "PathCollection"},
+    [CHX_POLYCOLLECTION] = {"matplotlib.collections", "PolyCollection"},
+    [CHX_LINECOLLECTION] = {"matplotlib.collections", "LineCollection"},
+    [CHX_WEDGE] = {"matplotlib.patches", "Wedge"},
+    [CHX_AXESIMAGE] = {"matplotlib.image", "AxesImage"},
+    [CHX_BARCONTAINER] = {"matplotlib.container", "BarContainer"},
+    [CHX_ERRORBARCONTAINER] = {"matplotlib.container", "ErrorbarContainer"},
+    [CHX_STEMCONTAINER] = {"matplotlib.container", "StemContainer"},
+    [CHX_MASKEDARRAY] = {"numpy.ma", "MaskedArray"},
+};
+
+static PyObject *
+import_attr(const char *module_name, const char *name)
+{
+    PyObject *module = NULL, *value = NULL;
+
+    module = PyImport_ImportModule(module_name);
+    if (module == NULL)
+        goto done;
+    value = PyObject_GetAttrString(module, name);
+done:
+    Py_XDECREF(module);
+    return value;
+}
+
+/* Sets *slot to value unless another thread got there first (an import
+ * can release the GIL); steals value. */
+static void
+set_once(PyObject **slot, PyObject *value)
+{
+    if (*slot == NULL)
+        *slot = value;
+    else
+        Py_DECREF(value);
+}
+
+int
+chx_ready(chx_state *st)
+{
+    PyObject *value;
+    int i;
+
+    if (st->ready)
+        return 0;
+    if (!numpy_api_imported) {
+        /* import_array1 is the form of import_array for functions that
+         * return int; it raises ImportError with NumPy's reason. */
+        import_array1(-1);
+        numpy_api_imported = 1;
+    }
+    for (i = 0; i < CHX_CLASS_COUNT; i++) {
+        if (st->cls[i] != NULL)
+            continue;
+        value = import_attr(class_table[i].module, class_table[i].name);
+        if (value == NULL)
+            return -1;
+        if (!PyType_Check(value)) {
+            PyErr_Format(PyExc_TypeError, "%s.%s is not a class",
+                         class_table[i].module, class_table[i].name);
+            Py_DECREF(value);
+            return -1;
+        }
+        set_once(&st->cls[i], value);
+    }
+    if (st->numpy_ma == NULL) {
+        value = PyImport_ImportModule("numpy.ma");
+        if (value == NULL)
+            return -1;
+        set_once(&st->numpy_ma, value);
+    }
+    if (st->compat == NULL) {
+        value = PyImport_ImportModule("chartex._compat");
+        if (value == NULL)
+            return -1;
+        set_once(&st->compat, value);
+    }
+    st->ready = 1;
+    return 0;
+}
+
+int
+chx_is_figure(chx_state *st, PyObject *obj)
+{
+    PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
+    PyObject *figure_module;
+
+    if (st->cls[CHX_FIGUREBASE] == NULL) {
+        figure_module = PyDict_GetItemString(modules, "matplotlib.figure");
+        if (figure_module == NULL)
+            return 0;
+        if (chx_ready(st) < 0)
+            return -1;
+    }
+    return PyObject_IsInstance(obj, st->cls[CHX_FIGUREBASE]);
+}
+
+/* ------------------------------------------------------ the error bridge */
+
+int
+chx_raise_core_error(chx_state *st, const chartex_error *err)
+{
+    if (PyErr_Occurred())
+        return -1;
+    if (err->code == CHARTEX_ERR_NOMEM) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyErr_SetString(st->ChartexError,
+                    err->text[0] ? err->text : "chartex failed (no message)");
+    return -1;
+}
+
+/* ------------------------------------------------------------- arguments */
+
+#define MAX_INDENT 100
+
+/* indent=None is compact; an int from 1 to MAX_INDENT indents.  0 is refused
+ * rather than read as compact: json.dumps(indent=0) means newlines without
+ * indentation, which chartex does not produce. */
+static int
+parse_indent(PyObject *obj, int *indent)
+{
+    long v;
+
+    *indent = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "indent must be None or an int, not '%.100s'",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred())
+        PyErr_Clear();
+    else if (v >= 1 && v <= MAX_INDENT) {
+        *indent = (int)v;
+        return 0;
+    }
+    PyErr_Format(PyExc_ValueError, "indent must be None or an int from 1 to %d",
+                 MAX_INDENT);
+    return -1;
+}
+
+/* The figure argument: a Figure or SubFigure, read into a new scene. */
+static chartex_scene *
+scene_of(chx_state *st, PyObject *fig, const char *fname)
+{
+    int ok = chx_is_figure(st, fig);
+
+    if (ok < 0)
+        return NULL;
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() argument must be a matplotlib Figure or SubFigure, not '%.100s'",
+                     fname, Py_TYPE(fig)->tp_name);
+        return NULL;
+    }
+    return chx_walk_figure(st, fig);
+}
+
+/* Scene JSON text from str (UTF-8) or a bytes-like object.  On success the
+ * caller releases view when view->obj != NULL. */
+static int
+text_arg(PyObject *obj, const char **s, Py_ssize_t *len, Py_buffer *view)
+{
+    view->obj = NULL;
+    if (PyUnicode_Check(obj)) {
+        *s = PyUnicode_AsUTF8AndSize(obj, len);
+        return *s == NULL ? -1 : 0;
+    }
+    if (PyObject_CheckBuffer(obj)) {
+        if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) < 0)
+            return -1;
+        *s = view->buf;
+        *len = view->len;
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "scene JSON must be str or bytes, not '%.100s'",
+                 Py_TYPE(obj)->tp_name);
+    return -1;
+}
+
+/* A scene parsed from the text argument, or NULL with an exception. */
+static chartex_scene *
+scene_of_text(chx_state *st, PyObject *obj)
+{
+    chartex_scene *scene = NULL;
+    chartex_error err = {0};
+    Py_buffer view;
+    const char *s;
+    Py_ssize_t len;
+
+    if (text_arg(obj, &s, &len, &view) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    scene = chartex_scene_from_json(s, (size_t)len, &err);
+    Py_END_ALLOW_THREADS
+    if (view.obj != NULL)
+        PyBuffer_Release(&view);
+    if (scene == NULL)
+        chx_raise_core_error(st, &err);
+    return scene;
+}
+
+/* -------------------------------------------------------------- outputs */
+
+static PyObject *
+chart_dict(chx_state *st, const chartex_scene *scene)
+{
+    chartex_chart *chart = NULL;
+    chartex_error err = {0};
+    PyObject *result = NULL;
+
+    Py_BEGIN_ALLOW_THREADS
+    chart = chartex_chart_from_scene(scene, &err);
+    Py_END_ALLOW_THREADS
+    if (chart == NULL) {
+        chx_raise_core_error(st, &err);
+        goto done;
+    }
+    result = chx_chart_to_python(st, chart);
+done:
+    chartex_chart_free(chart);
+    return result;
+}
+
+/* Hands JSON text from the core to Python as str and frees it. */
+static PyObject *
+json_str(char *text, size_t len)
+{
+    PyObject *result;
+
+    /* The core writes valid UTF-8; "replace" only keeps a core bug from
+     * becoming a decoding error here. */
+    result = PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+    chartex_free(text);
+    return result;
+}
+
+static PyObject *
+chart_json(chx_state *st, const chartex_scene *scene, int indent)
+{
+    chartex_chart *chart = NULL;
+    chartex_error err = {0};
+    char *text = NULL;
+    size_t len = 0;
+    PyObject *result = NULL;
+
+    Py_BEGIN_ALLOW_THREADS
+    chart = chartex_chart_from_scene(scene, &err);
+    if (chart != NULL)
+        text = chartex_chart_to_json(chart, indent, &len, &err);
+    Py_END_ALLOW_THREADS
+    if (text == NULL) {
+        chx_raise_core_error(st, &err);
+        goto done;
+    }
+    result = json_str(text, len);
+done:
+    chartex_chart_free(chart);
+    return result;
+}
+
+static PyObject *
+scene_json(chx_state *st, const chartex_scene *scene, int indent)
+{
+    chartex_error err = {0};
+    char *text = NULL;
+    size_t len = 0;
+
+    Py_BEGIN_ALLOW_THREADS
+    text = chartex_scene_to_json(scene, indent, &len, &err);
+    Py_END_ALLOW_THREADS
+    if (text == NULL) {
+        chx_raise_core_error(st, &err);
+        return NULL;
+    }
+    return json_str(text, len);
+}
+
+/* ------------------------------------------------------------ functions */
+
+PyDoc_STRVAR(figure_to_dict_doc,
+"figure_to_dict($module, fig, /)\n--\n\n"
+"Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
+"chart schema; {} when the figure shows no data.\n\n"
+"Raises TypeError when fig is not a Figure or SubFigure and ChartexError\n"
+"when the figure cannot be read.");
+
+static PyObject *
+figure_to_dict(PyObject *module, PyObject *fig)
+{
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    PyObject *result = NULL;
+
+    scene = scene_of(st, fig, "figure_to_dict");
+    if (scene == NULL)
+        goto done;
+    result = chart_dict(st, scene);
+done:
+    chartex_scene_free(scene);
+    return result;
+}
+
+PyDoc_STRVAR(figure_to_json_doc,
+"figure_to_json($module, fig, /, *, indent=None)\n--\n\n"
+"Return the chart of a matplotlib Figure (or SubFigure) as JSON text:\n"
+"compact like json.dumps(d, separators=(',', ':'), ensure_ascii=False), or\n"
+"like json.dumps(d, indent=indent, ensure_ascii=False) for an indent from\n"
+"1 to 100.  json.loads(figure_to_json(fig)) == figure_to_dict(fig).");
+
+static PyObject *
+figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"", "indent", NULL};
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    PyObject *fig, *indent_obj = Py_None, *result = NULL;
+    int indent;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_json", kwlist,
+                                     &fig, &indent_obj))
+        goto done;
+    if (parse_indent(indent_obj, &indent) < 0)
+        goto done;
+    scene = scene_of(st, fig, "figure_to_json");
+    if (scene == NULL)
+        goto done;
+    result = chart_json(st, scene, indent);
+done:
+    chartex_scene_free(scene);
+    return result;
+}
+
+PyDoc_STRVAR(figure_to_scene_json_doc,
+"figure_to_scene_json($module, fig, /, *, indent=None)\n--\n\n"
+"Return the scene the walker read from a matplotlib Figure (or SubFigure)\n"
+"as scene JSON (see doc/scene.md): what to attach to a bug report.\n"
+"scene_json_to_dict() runs the core on it.");
+
+static PyObject *
+figure_to_scene_json(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"", "indent", NULL};
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    PyObject *fig, *indent_obj = Py_None, *result = NULL;
+    int indent;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_scene_json",
+                                     kwlist, &fig, &indent_obj))
+        goto done;
+    if (parse_indent(indent_obj, &indent) < 0)
+        goto done;
+    scene = scene_of(st, fig, "figure_to_scene_json");
+    if (scene == NULL)
+        goto done;
+    result = scene_json(st, scene, indent);
+done:
+    chartex_scene_free(scene);
+    return result;
+}
+
+PyDoc_STRVAR(scene_json_to_dict_doc,
+"scene_json_to_dict($module, text, /)\n--\n\n"
+"Run the core on a scene JSON text (str or bytes) and return the chart as\n"
+"a dict.  Raises ChartexError when the text is not a valid scene.");
+
+static PyObject *
+scene_json_to_dict(PyObject *module, PyObject *text)
+{
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    PyObject *result = NULL;
+
+    scene = scene_of_text(st, text);
+    if (scene == NULL)
+        goto done;
+    result = chart_dict(st, scene);
+done:
+    chartex_scene_free(scene);
+    return result;
+}
+
+PyDoc_STRVAR(scene_json_to_json_doc,
+"scene_json_to_json($module, text, /, *, indent=None)\n--\n\n"
+"Run the core on a scene JSON text (str or bytes) and return the chart as\n"
+"JSON text (indent as for figure_to_json).");
+
+static PyObject *
+scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"", "indent", NULL};
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    PyObject *text, *indent_obj = Py_None, *result = NULL;
+    int indent;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_json",
+                                     kwlist, &text, &indent_obj))
+        goto done;
+    if (parse_indent(indent_obj, &indent) < 0)
+        goto done;
+    scene = scene_of_text(st, text);
+    if (scene == NULL)
+        goto done;
+    result = chart_json(st, scene, indent);
+done:
+    chartex_scene_free(scene);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"figure_to_dict", figure_to_dict, METH_O, figure_to_dict_doc},
+    {"figure_to_json", (PyCFunction)(void (*)(void))figure_to_json,
+     METH_VARARGS | METH_KEYWORDS, figure_to_json_doc},
+    {"figure_to_scene_json", (PyCFunction)(void (*)(void))figure_to_scene_json,
+     METH_VARARGS | METH_KEYWORDS, figure_to_scene_json_doc},
+    {"scene_json_to_dict", scene_json_to_dict, METH_O, scene_json_to_dict_doc},
+    {"scene_json_to_json", (PyCFunction)(void (*)(void))scene_json_to_json,
+     METH_VARARGS | METH_KEYWORDS, scene_json_to_json_doc},
+    {NULL, NULL, 0, NULL}
+};
+
+/* --------------------------------------------------------- module state */
+
+static int
+module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    chx_state *st = get_state(module);
+    int i;
+
+    if (st == NULL)
+        return 0;
+    Py_VISIT(st->ChartexError);
+    Py_VISIT(st->compat);
+    Py_VISIT(st->numpy_ma);
+    for (i = 0; i < CHX_CLASS_COUNT; i++)
+        Py_VISIT(st->cls[i]);
+    return 0;
+}
+
+static int
+module_clear(PyObject *module)
+{
+    chx_state *st = get_state(module);
+    int i;
+
+    if (st == NULL)
+        return 0;
+    Py_CLEAR(st->ChartexError);
+    Py_CLEAR(st->compat);
+    Py_CLEAR(st->numpy_ma);
+    for (i = 0; i < CHX_CLASS_COUNT; i++)
+        Py_CLEAR(st->cls[i]);
+    st->ready = 0;
+#define CHX_CLEAR_NAME(n) Py_CLEAR(st->s_##n);
+    CHX_NAMES(CHX_CLEAR_NAME)
+#undef CHX_CLEAR_NAME
+    return 0;
+}
+
+static void
+module_free(void *module)
+{
+    module_clear((PyObject *)module);
+}
+
+PyDoc_STRVAR(chartex_error_doc,
+"Raised when chartex cannot read a figure or a scene.  When a matplotlib\n"
+"call failed, the message says what was being read and __cause__ holds the\n"
+"original exception.");
+
+static int
+chx_exec(PyObject *module)
+{
+    chx_state *st = get_state(module);
+
+    /* Owned by the state from here on; module_clear releases whatever
+     * was made if a later step fails. */
+#define CHX_INTERN_NAME(n)                                  \
+    st->s_##n = PyUnicode_InternFromString(#n);             \
+    if (st->s_##n == NULL)                                  \
+        return -1;
+    CHX_NAMES(CHX_INTERN_NAME)
+#undef CHX_INTERN_NAME
+    st->ChartexError = PyErr_NewExceptionWithDoc("chartex.ChartexError",
+                                                 chartex_error_doc,
+                                                 PyExc_Exception, NULL);
+    if (st->ChartexError == NULL)
+        return -1;
+    if (add_object_ref(module, "ChartexError", st->ChartexError) < 0)
+        return -1;
+    if (PyModule_AddStringConstant(module, "__version__", CHARTEX_VERSION) < 0)
+        return -1;
+    return 0;
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, (void *)chx_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    /* NumPy does not support sub-interpreters. */
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    {Py_mod_gil, Py_MOD_GIL_USED},
+#endif
+    {0, NULL}
+};
+
+PyDoc_STRVAR(module_doc,
+"chartex._chartex: the walker (matplotlib Figure -> scene), the core\n"
+"(scene -> chart) and the sinks (chart -> dict or JSON).  Use the chartex\n"
+"package, which re-exports these functions.");
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "chartex._chartex",
+    .m_doc = module_doc,
+    .m_size = sizeof(chx_state),
+    .m_methods = module_methods,
+    .m_slots = module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
+PyMODINIT_FUNC
+PyInit__chartex(void)
+{
+    return PyModuleDef_Init(&module_def);
+}

@@ -1,1 +1,1938 @@
+/*
+ * walker.c - reads a live matplotlib Figure into a chartex_scene.
+ *
+ * This is the only C code that touches matplotlib.  It uses matplotlib's
+ * public API; what is private or differs between releases is read by the
+ * helpers of chartex/_compat.py (suptitle, axis kinds and categories,
+ * pandas period axes, the colorbar marker), called from here.
+ *
+ * Arrays are read with the NumPy C API as contiguous doubles (masked
+ * values become NaN) and handed to the core, which copies them: no Python
+ * object is made per data point.  Every value is treated as hostile: any
+ * failing call becomes ChartexError("while reading <what>: <message>")
+ * with the original exception as __cause__.
+ */
 #include "ext.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Subfigures nest; a hostile figure must not recurse without bound. */
+#define MAX_SUBFIGURE_DEPTH 64
+
+typedef struct walk {
+    chx_state *st;
+    chartex_scene *scene;
+    chartex_error err;
+    PyObject *seen;            /* ids of artists already read through a container */
+    PyObject *colorbar_axes;   /* ids of the axes of the figure's colorbars */
+    unsigned long next_group;  /* last group id given to a container */
+    double date_epoch;
+    int have_epoch;
+} walk;
+
+/* What the artists of one Axes are read against. */
+typedef struct axctx {
+    PyObject *ax;              /* borrowed */
+    PyObject *trans_data;      /* owned: ax.transData */
+    PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
+    chartex_axes *axes;
+} axctx;
+
+/* ---------------------------------------------------------------- errors */
+
+static const char *class_name(PyObject *obj);
+
+/* Wraps the pending exception as ChartexError("while reading WHAT[ of a
+ * CLASS]: message") with the original as __cause__.  A ChartexError and
+ * exceptions that are not errors (KeyboardInterrupt, SystemExit) pass
+ * through unchanged.  Returns -1. */
+static int
+fail(walk *w, const char *what, PyObject *obj)
+{
+    PyObject *type = NULL, *value = NULL, *tb = NULL;
+    PyObject *text = NULL, *msg = NULL, *exc = NULL;
+    const char *cls;
+
+    if (!PyErr_Occurred()) {
+        PyErr_Format(w->st->ChartexError, "while reading %s: unknown error", what);
+        return -1;
+    }
+    if (PyErr_ExceptionMatches(w->st->ChartexError)
+        || !PyErr_ExceptionMatches(PyExc_Exception))
+        return -1;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (value == NULL)
+        goto restore;
+    if (tb != NULL && PyException_SetTraceback(value, tb) < 0)
+        goto restore;
+    text = PyObject_Str(value);
+    if (text == NULL)
+        PyErr_Clear();
+    if (text == NULL || PyUnicode_GET_LENGTH(text) == 0) {
+        Py_XDECREF(text);
+        text = PyUnicode_FromString(((PyTypeObject *)type)->tp_name);
+        if (text == NULL)
+            goto restore;
+    }
+    if (obj != NULL) {
+        cls = class_name(obj);
+        msg = PyUnicode_FromFormat("while reading %s of %s %s: %U", what,
+                                   strchr("AEIOUaeiou", cls[0]) && cls[0] ? "an" : "a",
+                                   cls, text);
+    }
+    else {
+        msg = PyUnicode_FromFormat("while reading %s: %U", what, text);
+    }
+    if (msg == NULL)
+        goto restore;
+    exc = PyObject_CallOneArg(w->st->ChartexError, msg);
+    if (exc == NULL)
+        goto restore;
+    Py_INCREF(value);
+    PyException_SetContext(exc, value);   /* steals */
+    PyException_SetCause(exc, value);     /* steals */
+    value = NULL;
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    goto done;
+restore:
+    /* Out of memory while wrapping: raise the original. */
+    if (PyErr_Occurred())
+        PyErr_Clear();
+    PyErr_Restore(type, value, tb);
+    type = value = tb = NULL;
+done:
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    Py_XDECREF(text);
+    Py_XDECREF(msg);
+    Py_XDECREF(exc);
+    return -1;
+}
+
+/* A failed call of the core's builder API. */
+static int
+core_fail(walk *w)
+{
+    return chx_raise_core_error(w->st, &w->err);
+}
+
+/* --------------------------------------------------------------- strings */
+
+/* UTF-8 of a str whose code points include lone surrogates (which strict
+ * UTF-8 cannot encode): each surrogate becomes U+FFFD, so the dict and the
+ * JSON text carry the same string.  Returns a new bytes object. */
+static PyObject *
+encode_replacing_surrogates(PyObject *str)
+{
+    Py_ssize_t i, n;
+    size_t size = 0;
+    int kind;
+    const void *data;
+    PyObject *bytes;
+    unsigned char *out;
+    Py_UCS4 c;
+
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(str) < 0)
+        return NULL;
+#endif
+    n = PyUnicode_GET_LENGTH(str);
+    kind = PyUnicode_KIND(str);
+    data = PyUnicode_DATA(str);
+    for (i = 0; i < n; i++) {
+        c = PyUnicode_READ(kind, data, i);
+        if (c >= 0xD800 && c <= 0xDFFF)
+            c = 0xFFFD;
+        size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    }
+    if (size > PY_SSIZE_T_MAX)
+        return PyErr_NoMemory();
+    bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (bytes == NULL)
+        return NULL;
+    out = (unsigned char *)PyBytes_AS_STRING(bytes);
+    for (i = 0; i < n; i++) {
+        c = PyUnicode_READ(kind, data, i);
+        if (c >= 0xD800 && c <= 0xDFFF)
+            c = 0xFFFD;
+        if (c < 0x80) {
+            *out++ = (unsigned char)c;
+        } else if (c < 0x800) {
+            *out++ = (unsigned char)(0xC0 | (c >> 6));
+            *out++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            *out++ = (unsigned char)(0xE0 | (c >> 12));
+            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            *out++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else {
+            *out++ = (unsigned char)(0xF0 | (c >> 18));
+            *out++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            *out++ = (unsigned char)(0x80 | (c & 0x3F));
+        }
+    }
+    return bytes;
+}
+
+/* The UTF-8 text of obj: a str as is, None as "", anything else as
+ * str(obj).  *s stays valid while *keep (a new reference or NULL, release
+ * with Py_XDECREF) lives; obj must outlive *s too. */
+static int
+utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
+{
+    PyObject *str = NULL, *bytes;
+    Py_ssize_t n;
+
+    *keep = NULL;
+    *s = "";
+    *len = 0;
+    if (obj == Py_None)
+        return 0;
+    if (!PyUnicode_Check(obj)) {
+        str = PyObject_Str(obj);
+        if (str == NULL)
+            return -1;
+        obj = str;
+    }
+    *s = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (*s != NULL) {
+        *len = (size_t)n;
+        *keep = str;
+        return 0;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        goto fail;
+    PyErr_Clear();
+    bytes = encode_replacing_surrogates(obj);
+    if (bytes == NULL)
+        goto fail;
+    Py_XDECREF(str);
+    *s = PyBytes_AS_STRING(bytes);
+    *len = (size_t)PyBytes_GET_SIZE(bytes);
+    *keep = bytes;
+    return 0;
+fail:
+    *s = "";
+    Py_XDECREF(str);
+    return -1;
+}
+
+typedef int (*text_setter)(void *target, const char *s, size_t len,
+                           chartex_error *err);
+
+/* Calls obj.method(arg) (arg may be NULL) and gives the text of the result
+ * to the core through set(target, ...). */
+static int
+set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
+                   text_setter set, void *target, const char *what)
+{
+    PyObject *value = NULL, *keep = NULL;
+    const char *s;
+    size_t len;
+    int rc = -1;
+
+    value = arg ? PyObject_CallMethodOneArg(obj, method, arg)
+                : PyObject_CallMethodNoArgs(obj, method);
+    if (value == NULL || utf8_of(value, &s, &len, &keep) < 0) {
+        fail(w, what, obj);
+        goto done;
+    }
+    if (set(target, s, len, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(value);
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* Adapters from the typed builder functions to text_setter. */
+static int
+set_suptitle(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_scene_set_suptitle(t, s, n, e);
+}
+
+static int
+set_axis_label(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_axis_set_label(t, s, n, e);
+}
+
+static int
+set_axis_scale(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_axis_set_scale(t, s, n, e);
+}
+
+static int
+set_title_center(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_axes_set_title(t, CHARTEX_TITLE_CENTER, s, n, e);
+}
+
+static int
+set_title_left(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_axes_set_title(t, CHARTEX_TITLE_LEFT, s, n, e);
+}
+
+static int
+set_title_right(void *t, const char *s, size_t n, chartex_error *e)
+{
+    return chartex_axes_set_title(t, CHARTEX_TITLE_RIGHT, s, n, e);
+}
+
+/* ----------------------------------------------------------- small reads */
+
+/* The name of obj's class without its module ("Line2D"). */
+static const char *
+class_name(PyObject *obj)
+{
+    const char *name = Py_TYPE(obj)->tp_name;
+    const char *dot = strrchr(name, '.');
+
+    return dot ? dot + 1 : name;
+}
+
+/* obj.get_visible(), as 1 or 0; -1 on error. */
+static int
+is_visible(walk *w, PyObject *obj)
+{
+    PyObject *v = PyObject_CallMethodNoArgs(obj, w->st->s_get_visible);
+    int rc;
+
+    if (v == NULL)
+        return fail(w, "the visibility", obj);
+    rc = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (rc < 0)
+        return fail(w, "the visibility", obj);
+    return rc;
+}
+
+/* An id for obj in the walk's sets: its address (the artists stay alive
+ * during the walk); unlike obj itself, it hashes even when a hostile
+ * subclass makes artists unhashable. */
+static int
+id_add(PyObject *set, PyObject *obj)
+{
+    PyObject *id = PyLong_FromVoidPtr(obj);
+    int rc;
+
+    if (id == NULL)
+        return -1;
+    rc = PySet_Add(set, id);
+    Py_DECREF(id);
+    return rc;
+}
+
+static int
+id_in(PyObject *set, PyObject *obj)
+{
+    PyObject *id = PyLong_FromVoidPtr(obj);
+    int rc;
+
+    if (id == NULL)
+        return -1;
+    rc = PySet_Contains(set, id);
+    Py_DECREF(id);
+    return rc;
+}
+
+/* obj.name, or NULL with no exception when obj has no such attribute. */
+static PyObject *
+get_optional(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+
+    if (value == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
+        PyErr_Clear();
+    return value;
+}
+
+/* A sequence as a list or tuple (new reference), for indexed reading. */
+static PyObject *
+as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
+{
+    PyObject *seq = PySequence_Fast(obj, "not a sequence");
+
+    if (seq == NULL)
+        fail(w, what, owner);
+    return seq;
+}
+
+/* ---------------------------------------------------------------- arrays */
+
+/* obj as a C-contiguous array of doubles with ndmin..ndmax dimensions.
+ * Masked values (numpy.ma) become NaN; the result is then a copy, so the
+ * caller's data is never written. */
+static PyArrayObject *
+as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
+{
+    PyObject *mask = NULL, *filled = NULL, *zero = NULL;
+    PyArrayObject *arr = NULL, *m = NULL, *result = NULL;
+    npy_intp i, size;
+    double *d;
+    const npy_bool *mk;
+    int masked;
+
+    masked = PyObject_IsInstance(obj, w->st->cls[CHX_MASKEDARRAY]);
+    if (masked < 0)
+        goto done;
+    if (!masked) {
+        result = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, ndmin, ndmax,
+                                                  NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+        goto done;
+    }
+    mask = PyObject_CallMethodOneArg(w->st->numpy_ma, w->st->s_getmaskarray, obj);
+    if (mask == NULL)
+        goto done;
+    /* filled(0): masked slots may hold anything (None in an object array);
+     * they are overwritten with NaN below. */
+    zero = PyLong_FromLong(0);
+    if (zero == NULL)
+        goto done;
+    filled = PyObject_CallMethodOneArg(obj, w->st->s_filled, zero);
+    if (filled == NULL)
+        goto done;
+    arr = (PyArrayObject *)PyArray_FROMANY(filled, NPY_DOUBLE, ndmin, ndmax,
+                                           NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST
+                                           | NPY_ARRAY_ENSURECOPY);
+    if (arr == NULL)
+        goto done;
+    m = (PyArrayObject *)PyArray_FROMANY(mask, NPY_BOOL, 0, 0, NPY_ARRAY_IN_ARRAY);
+    if (m == NULL)
+        goto done;
+    size = PyArray_SIZE(arr);
+    if (PyArray_SIZE(m) != size) {
+        PyErr_SetString(PyExc_ValueError, "the mask and the data differ in size");
+        goto done;
+    }
+    d = (double *)PyArray_DATA(arr);
+    mk = (const npy_bool *)PyArray_DATA(m);
+    for (i = 0; i < size; i++)
+        if (mk[i])
+            d[i] = NAN;
+    result = arr;
+    arr = NULL;
+done:
+    Py_XDECREF(mask);
+    Py_XDECREF(zero);
+    Py_XDECREF(filled);
+    Py_XDECREF(arr);
+    Py_XDECREF(m);
+    return result;
+}
+
+/* Converts the n values at v[0], v[stride], ... from pandas Period
+ * ordinals to date numbers, in place (one vectorised call). */
+static int
+convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride)
+{
+    PyArrayObject *in = NULL, *out = NULL;
+    PyObject *converted = NULL;
+    npy_intp dim = (npy_intp)n;
+    double *p;
+    const double *q;
+    size_t i;
+    int rc = -1;
+
+    if (n == 0)
+        return 0;
+    in = (PyArrayObject *)PyArray_SimpleNew(1, &dim, NPY_DOUBLE);
+    if (in == NULL)
+        goto done;
+    p = (double *)PyArray_DATA(in);
+    for (i = 0; i < n; i++)
+        p[i] = v[i * stride];
+    converted = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_period_to_datenum,
+                                           (PyObject *)in, c->period_freq, NULL);
+    if (converted == NULL)
+        goto done;
+    out = (PyArrayObject *)PyArray_FROMANY(converted, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+    if (out == NULL)
+        goto done;
+    if (PyArray_SIZE(out) != dim) {
+        PyErr_SetString(PyExc_ValueError, "period conversion changed the size");
+        goto done;
+    }
+    q = (const double *)PyArray_DATA(out);
+    for (i = 0; i < n; i++)
+        v[i * stride] = q[i];
+    rc = 0;
+done:
+    Py_XDECREF(in);
+    Py_XDECREF(converted);
+    Py_XDECREF(out);
+    return rc;
+}
+
+/* obj as n (x, y) points: *out is a new (n, 2) array of doubles, or NULL
+ * when n is 0.  On a pandas period axis, convert_x turns the x values into
+ * date numbers.  Raises a plain exception: the caller wraps it. */
+static int
+read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
+            PyArrayObject **out, size_t *n)
+{
+    PyArrayObject *arr, *copy;
+
+    *out = NULL;
+    *n = 0;
+    arr = as_doubles(w, obj, 1, 2);
+    if (arr == NULL)
+        return -1;
+    if (PyArray_SIZE(arr) == 0) {
+        Py_DECREF(arr);
+        return 0;
+    }
+    if (PyArray_NDIM(arr) != 2 || PyArray_DIM(arr, 1) != 2) {
+        PyErr_Format(PyExc_ValueError, "expected (x, y) points, got an array of %d dimension(s)%s",
+                     PyArray_NDIM(arr), PyArray_NDIM(arr) == 2 ? " with rows that are not pairs" : "");
+        Py_DECREF(arr);
+        return -1;
+    }
+    if (convert_x && c->period_freq != NULL) {
+        copy = (PyArrayObject *)PyArray_NewCopy(arr, NPY_CORDER);
+        Py_DECREF(arr);
+        if (copy == NULL)
+            return -1;
+        arr = copy;
+        if (convert_period(w, c, (double *)PyArray_DATA(arr),
+                           (size_t)PyArray_DIM(arr, 0), 2) < 0) {
+            Py_DECREF(arr);
+            return -1;
+        }
+    }
+    *out = arr;
+    *n = (size_t)PyArray_DIM(arr, 0);
+    return 0;
+}
+
+/* --------------------------------------------------------------- artists */
+
+/* The label of the artist a made from obj: obj's label or, when that is a
+ * default ("" or "_..."), alt's when alt has a real one.  matplotlib keeps
+ * the legend label of errorbar() and stem() on the container (the data
+ * line gets "_nolegend_"), and hist() puts it on the first bar. */
+static int
+set_label(walk *w, chartex_artist *a, PyObject *obj, PyObject *alt)
+{
+    PyObject *v = NULL, *keep = NULL, *v2 = NULL, *keep2 = NULL;
+    const char *s, *s2;
+    size_t len, len2;
+    int rc = -1;
+
+    v = PyObject_CallMethodNoArgs(obj, w->st->s_get_label);
+    if (v == NULL || utf8_of(v, &s, &len, &keep) < 0) {
+        fail(w, "the label", obj);
+        goto done;
+    }
+    if (alt != NULL && (len == 0 || s[0] == '_')) {
+        v2 = PyObject_CallMethodNoArgs(alt, w->st->s_get_label);
+        if (v2 == NULL || utf8_of(v2, &s2, &len2, &keep2) < 0) {
+            fail(w, "the label", alt);
+            goto done;
+        }
+        if (len2 > 0 && s2[0] != '_') {
+            s = s2;
+            len = len2;
+        }
+    }
+    if (chartex_artist_set_label(a, s, len, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(v);
+    Py_XDECREF(keep);
+    Py_XDECREF(v2);
+    Py_XDECREF(keep2);
+    return rc;
+}
+
+/* Adds an artist of kind for obj, with its class name and label (alt: see
+ * set_label; may be NULL). */
+static chartex_artist *
+new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
+           PyObject *alt, chartex_artist_role role, unsigned flags,
+           unsigned long group)
+{
+    chartex_artist *a;
+    const char *cls = class_name(obj);
+
+    a = chartex_axes_add_artist(c->axes, kind, &w->err);
+    if (a == NULL) {
+        core_fail(w);
+        return NULL;
+    }
+    if (chartex_artist_set_class(a, cls, strlen(cls), &w->err) < 0) {
+        core_fail(w);
+        return NULL;
+    }
+    if (set_label(w, a, obj, alt) < 0)
+        return NULL;
+    chartex_artist_set_role(a, role);
+    chartex_artist_set_flags(a, flags);
+    chartex_artist_set_group(a, group);
+    return a;
+}
+
+/* 1 when obj.method() is ax.transData, 0 when not, -1 on error. */
+static int
+is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
+{
+    PyObject *t = PyObject_CallMethodNoArgs(obj, method);
+    int rc;
+
+    if (t == NULL)
+        return fail(w, "the transform", obj);
+    rc = t == c->trans_data;
+    Py_DECREF(t);
+    return rc;
+}
+
+/* 1 when a style value means "nothing drawn" (None, "None", "", " "). */
+static int
+is_none_style(PyObject *v)
+{
+    const char *s;
+
+    if (v == Py_None)
+        return 1;
+    if (!PyUnicode_Check(v))
+        return 0;
+    s = PyUnicode_AsUTF8(v);
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    return strcmp(s, "None") == 0 || strcmp(s, "") == 0 || strcmp(s, " ") == 0;
+}
+
+static int
+line_flags(walk *w, PyObject *line, unsigned *flags)
+{
+    PyObject *ls = NULL, *marker = NULL, *ds = NULL;
+    const char *s;
+    int rc = -1;
+
+    ls = PyObject_CallMethodNoArgs(line, w->st->s_get_linestyle);
+    if (ls == NULL)
+        goto done;
+    marker = PyObject_CallMethodNoArgs(line, w->st->s_get_marker);
+    if (marker == NULL)
+        goto done;
+    ds = PyObject_CallMethodNoArgs(line, w->st->s_get_drawstyle);
+    if (ds == NULL)
+        goto done;
+    if (is_none_style(ls))
+        *flags |= CHARTEX_LINE_NO_LINE;
+    if (!is_none_style(marker))
+        *flags |= CHARTEX_LINE_MARKER;
+    if (PyUnicode_Check(ds)) {
+        s = PyUnicode_AsUTF8(ds);
+        if (s == NULL)
+            PyErr_Clear();
+        else if (strncmp(s, "steps", 5) == 0)
+            *flags |= CHARTEX_LINE_STEPS;
+    }
+    rc = 0;
+done:
+    if (rc < 0)
+        fail(w, "the style", line);
+    Py_XDECREF(ls);
+    Py_XDECREF(marker);
+    Py_XDECREF(ds);
+    return rc;
+}
+
+/* A Line2D.  role DATA is refined to REFLINE for lines that are not in
+ * data coordinates (axhline, axvline: blended transforms; axline). */
+static int
+read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+          chartex_artist_role role, unsigned flags, unsigned long group)
+{
+    PyObject *xy = NULL;
+    PyArrayObject *pts = NULL;
+    chartex_artist *a;
+    const char *cls;
+    size_t n;
+    int rc = -1, vis, data;
+
+    vis = is_visible(w, line);
+    if (vis <= 0)
+        return vis;
+    if (role == CHARTEX_ROLE_DATA) {
+        data = is_data_transform(w, c, line, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        cls = class_name(line);
+        if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
+            role = CHARTEX_ROLE_REFLINE;
+    }
+    if (line_flags(w, line, &flags) < 0)
+        return -1;
+    a = new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
+    if (a == NULL)
+        return -1;
+    /* get_xydata: the data after unit conversion (dates, categories). */
+    xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
+    if (xy == NULL || read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
+        fail(w, "the data", line);
+        goto done;
+    }
+    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(xy);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* Adds each (n, 2) array of the sequence seq as a polygon of a. */
+static int
+add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
+             int convert_x, int vertices_attr, PyObject *owner)
+{
+    PyObject *seq = NULL, *item, *verts = NULL;
+    PyArrayObject *pts = NULL;
+    Py_ssize_t i, count;
+    size_t n;
+    int rc = -1;
+
+    seq = as_seq(w, seq_obj, "the polygons", owner);
+    if (seq == NULL)
+        return -1;
+    count = PySequence_Fast_GET_SIZE(seq);
+    for (i = 0; i < count; i++) {
+        item = PySequence_Fast_GET_ITEM(seq, i); /* borrowed */
+        if (vertices_attr) {
+            verts = PyObject_GetAttr(item, w->st->s_vertices);
+            if (verts == NULL) {
+                fail(w, "the paths", owner);
+                goto done;
+            }
+        } else {
+            Py_INCREF(item);
+            verts = item;
+        }
+        if (read_points(w, c, verts, convert_x, &pts, &n) < 0) {
+            fail(w, "the polygons", owner);
+            goto done;
+        }
+        if (chartex_artist_add_polygon(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
+            core_fail(w);
+            goto done;
+        }
+        Py_CLEAR(verts);
+        Py_CLEAR(pts);
+    }
+    rc = 0;
+done:
+    Py_XDECREF(seq);
+    Py_XDECREF(verts);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* A LineCollection: its segments.  role DATA becomes REFLINE when the
+ * segments are not in data coordinates (vlines with an axes transform). */
+static int
+read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+              unsigned long group)
+{
+    PyObject *segs = NULL;
+    chartex_artist *a;
+    int rc = -1, vis, data;
+
+    vis = is_visible(w, coll);
+    if (vis <= 0)
+        return vis;
+    if (role == CHARTEX_ROLE_DATA) {
+        data = is_data_transform(w, c, coll, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        if (!data)
+            role = CHARTEX_ROLE_REFLINE;
+    }
+    a = new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
+    if (a == NULL)
+        return -1;
+    segs = PyObject_CallMethodNoArgs(coll, w->st->s_get_segments);
+    if (segs == NULL) {
+        fail(w, "the segments", coll);
+        goto done;
+    }
+    rc = add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll);
+done:
+    Py_XDECREF(segs);
+    return rc;
+}
+
+static int
+read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role)
+{
+    return new_artist(w, c, CHARTEX_ARTIST_OTHER, obj, NULL, role, 0, 0) ? 0 : -1;
+}
+
+/* Notes the axes of the colorbar that a mappable (image, collection)
+ * points to: that axes is a colorbar's, not a chart. */
+static int
+note_colorbar(walk *w, PyObject *mappable)
+{
+    PyObject *cb, *cbax = NULL;
+    int rc = 0;
+
+    cb = get_optional(mappable, w->st->s_colorbar);
+    if (cb == NULL)
+        return PyErr_Occurred() ? fail(w, "the colorbar", mappable) : 0;
+    if (cb != Py_None) {
+        cbax = get_optional(cb, w->st->s_ax);
+        if (cbax == NULL && PyErr_Occurred())
+            rc = fail(w, "the colorbar", mappable);
+        else if (cbax != NULL && id_add(w->colorbar_axes, cbax) < 0)
+            rc = fail(w, "the colorbar", mappable);
+    }
+    Py_DECREF(cb);
+    Py_XDECREF(cbax);
+    return rc;
+}
+
+/* A PathCollection: a scatter when its offsets are data positions. */
+static int
+read_path_collection(walk *w, axctx *c, PyObject *coll)
+{
+    PyObject *offsets = NULL;
+    PyArrayObject *pts = NULL;
+    chartex_artist *a;
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    size_t n;
+    int rc = -1, data;
+
+    data = is_data_transform(w, c, coll, w->st->s_get_offset_transform);
+    if (data < 0)
+        return -1;
+    if (!data) {
+        /* Paths drawn in data coordinates without offsets are not markers
+         * (contour sets on matplotlib < 3.8): counted, not read. */
+        data = is_data_transform(w, c, coll, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        if (data)
+            return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        role = CHARTEX_ROLE_DECORATION;
+    }
+    a = new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    offsets = PyObject_CallMethodNoArgs(coll, w->st->s_get_offsets);
+    if (offsets == NULL || read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
+        fail(w, "the offsets", coll);
+        goto done;
+    }
+    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(offsets);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* A PolyCollection (fill_between, stackplot, violin bodies): one polygon
+ * per path.  Colour-mapped ones (pcolor, hexbin) are counted, not read. */
+static int
+read_poly_collection(walk *w, axctx *c, PyObject *coll)
+{
+    PyObject *array = NULL, *paths = NULL;
+    chartex_artist *a;
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    int rc = -1, data;
+
+    array = PyObject_CallMethodNoArgs(coll, w->st->s_get_array);
+    if (array == NULL)
+        return fail(w, "the colour array", coll);
+    if (array != Py_None) {
+        Py_DECREF(array);
+        return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+    }
+    Py_DECREF(array);
+    data = is_data_transform(w, c, coll, w->st->s_get_transform);
+    if (data < 0)
+        return -1;
+    if (!data)
+        role = CHARTEX_ROLE_REFLINE;
+    a = new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    paths = PyObject_CallMethodNoArgs(coll, w->st->s_get_paths);
+    if (paths == NULL) {
+        fail(w, "the paths", coll);
+        goto done;
+    }
+    rc = add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll);
+done:
+    Py_XDECREF(paths);
+    return rc;
+}
+
+static int
+read_collection(walk *w, axctx *c, PyObject *coll)
+{
+    chx_state *st = w->st;
+    int vis, is;
+
+    if (note_colorbar(w, coll) < 0)
+        return -1;
+    vis = is_visible(w, coll);
+    if (vis <= 0)
+        return vis;
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
+        return is < 0 ? fail(w, "the class", coll)
+                      : read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_PATHCOLLECTION])) != 0)
+        return is < 0 ? fail(w, "the class", coll) : read_path_collection(w, c, coll);
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_POLYCOLLECTION])) != 0)
+        return is < 0 ? fail(w, "the class", coll) : read_poly_collection(w, c, coll);
+    return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+}
+
+/* Reads attribute name of obj as a double. */
+static int
+attr_double(walk *w, PyObject *obj, PyObject *name, double *v)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+
+    if (value == NULL)
+        return fail(w, "a wedge", obj);
+    *v = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    if (*v == -1.0 && PyErr_Occurred())
+        return fail(w, "a wedge", obj);
+    return 0;
+}
+
+/* A patch: a Wedge (pie slice), or any other patch as polygons in data
+ * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
+ * REFLINE. */
+static int
+read_patch(walk *w, axctx *c, PyObject *patch)
+{
+    PyObject *path = NULL, *trans = NULL, *polys = NULL, *zero = NULL;
+    chartex_artist *a;
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    double t1, t2, r;
+    int rc = -1, vis, data, is;
+
+    vis = is_visible(w, patch);
+    if (vis <= 0)
+        return vis;
+    data = is_data_transform(w, c, patch, w->st->s_get_data_transform);
+    if (data < 0)
+        return -1;
+    if (!data)
+        role = CHARTEX_ROLE_REFLINE;
+    is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
+    if (is < 0)
+        return fail(w, "the class", patch);
+    if (is) {
+        if (attr_double(w, patch, w->st->s_theta1, &t1) < 0
+            || attr_double(w, patch, w->st->s_theta2, &t2) < 0
+            || attr_double(w, patch, w->st->s_r, &r) < 0)
+            return -1;
+        a = new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
+        if (a == NULL)
+            return -1;
+        chartex_artist_set_wedge(a, t1, t2, r);
+        return 0;
+    }
+    a = new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    path = PyObject_CallMethodNoArgs(patch, w->st->s_get_path);
+    if (path == NULL)
+        goto fail;
+    trans = PyObject_CallMethodNoArgs(patch, w->st->s_get_patch_transform);
+    if (trans == NULL)
+        goto fail;
+    /* to_polygons(transform, width=0, height=0, closed_only=False): open
+     * paths (a step histogram's outline) stay open. */
+    zero = PyLong_FromLong(0);
+    if (zero == NULL)
+        goto fail;
+    polys = PyObject_CallMethodObjArgs(path, w->st->s_to_polygons, trans, zero, zero,
+                                       Py_False, NULL);
+    if (polys == NULL)
+        goto fail;
+    rc = add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch);
+    goto done;
+fail:
+    fail(w, "the path", patch);
+done:
+    Py_XDECREF(path);
+    Py_XDECREF(trans);
+    Py_XDECREF(polys);
+    Py_XDECREF(zero);
+    return rc;
+}
+
+/* An AxesImage: scalar 2-D data is read, colour (RGB, RGBA) images are
+ * counted. */
+static int
+read_image(walk *w, axctx *c, PyObject *im)
+{
+    PyObject *data = NULL, *ndim_obj = NULL, *ext_obj = NULL;
+    PyArrayObject *values = NULL, *ext = NULL;
+    chartex_artist *a;
+    double extent[4];
+    long ndim;
+    int rc = -1, vis, is;
+
+    if (note_colorbar(w, im) < 0)
+        return -1;
+    vis = is_visible(w, im);
+    if (vis <= 0)
+        return vis;
+    is = PyObject_IsInstance(im, w->st->cls[CHX_AXESIMAGE]);
+    if (is < 0)
+        return fail(w, "the class", im);
+    if (!is)
+        return read_other(w, c, im, CHARTEX_ROLE_DATA);
+    data = PyObject_CallMethodNoArgs(im, w->st->s_get_array);
+    if (data == NULL)
+        goto fail;
+    if (data == Py_None) {
+        rc = read_other(w, c, im, CHARTEX_ROLE_DATA);
+        goto done;
+    }
+    ndim_obj = PyObject_GetAttr(data, w->st->s_ndim);
+    if (ndim_obj == NULL)
+        goto fail;
+    ndim = PyLong_AsLong(ndim_obj);
+    if (ndim == -1 && PyErr_Occurred())
+        goto fail;
+    if (ndim != 2) {
+        rc = read_other(w, c, im, CHARTEX_ROLE_DATA);
+        goto done;
+    }
+    values = as_doubles(w, data, 2, 2);
+    if (values == NULL)
+        goto fail;
+    ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
+    if (ext_obj == NULL)
+        goto fail;
+    ext = as_doubles(w, ext_obj, 1, 1);
+    if (ext == NULL)
+        goto fail;
+    if (PyArray_SIZE(ext) != 4) {
+        PyErr_SetString(PyExc_ValueError, "the extent is not 4 numbers");
+        goto fail;
+    }
+    memcpy(extent, PyArray_DATA(ext), sizeof extent);
+    a = new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    if (a == NULL)
+        goto done;
+    if (chartex_artist_set_image(a, (size_t)PyArray_DIM(values, 0),
+                                 (size_t)PyArray_DIM(values, 1),
+                                 PyArray_DATA(values), extent, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    rc = 0;
+    goto done;
+fail:
+    fail(w, "the image", im);
+done:
+    Py_XDECREF(data);
+    Py_XDECREF(ndim_obj);
+    Py_XDECREF(ext_obj);
+    Py_XDECREF(values);
+    Py_XDECREF(ext);
+    return rc;
+}
+
+/* ------------------------------------------------------------ containers */
+
+/* datavalues of a BarContainer when numeric and one per bar, else NULL
+ * (no exception): the core then reads values from the rectangles. */
+static PyArrayObject *
+bar_values(walk *w, PyObject *container, Py_ssize_t count)
+{
+    PyObject *dv = get_optional(container, w->st->s_datavalues);
+    PyArrayObject *raw = NULL, *values = NULL;
+
+    if (dv == NULL || dv == Py_None)
+        goto done;
+    raw = (PyArrayObject *)PyArray_FROM_O(dv);
+    if (raw == NULL)
+        goto done;
+    if (!(PyArray_ISBOOL(raw) || PyArray_ISINTEGER(raw) || PyArray_ISFLOAT(raw))
+        || PyArray_NDIM(raw) != 1 || PyArray_DIM(raw, 0) != count)
+        goto done;
+    values = as_doubles(w, (PyObject *)raw, 1, 1);
+done:
+    /* Unusable values are not an error: they are only a refinement. */
+    if (values == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_Exception))
+        PyErr_Clear();
+    Py_XDECREF(dv);
+    Py_XDECREF(raw);
+    return values;
+}
+
+/* Reads a number from rect.method(). */
+static int
+call_double(walk *w, PyObject *obj, PyObject *method, double *v)
+{
+    PyObject *value = PyObject_CallMethodNoArgs(obj, method);
+
+    if (value == NULL)
+        return fail(w, "a bar", obj);
+    *v = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    if (*v == -1.0 && PyErr_Occurred())
+        return fail(w, "a bar", obj);
+    return 0;
+}
+
+/* Converts n bars at pandas Period ordinals (x: left edges, wd: widths,
+ * in place) to date numbers.  The centre is converted exactly (a bar
+ * centred on a period starts at that period's first instant); the width
+ * scales with the length of the period around the centre, so that no edge
+ * falls across a boundary between periods of different lengths. */
+static int
+period_bars(walk *w, axctx *c, double *x, double *wd, size_t n)
+{
+    double *buf, centre;
+    size_t i;
+    int rc = -1;
+
+    if (n > ((size_t)-1) / (3 * sizeof *buf)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    buf = PyMem_Malloc(n ? 3 * n * sizeof *buf : 1);
+    if (buf == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        centre = x[i] + wd[i] / 2;
+        buf[3 * i] = centre;
+        buf[3 * i + 1] = centre - 0.5;
+        buf[3 * i + 2] = centre + 0.5;
+    }
+    if (convert_period(w, c, buf, 3 * n, 1) < 0)
+        goto done;
+    for (i = 0; i < n; i++) {
+        wd[i] *= buf[3 * i + 2] - buf[3 * i + 1];
+        x[i] = buf[3 * i] - wd[i] / 2;
+    }
+    rc = 0;
+done:
+    PyMem_Free(buf);
+    return rc;
+}
+
+/* A BarContainer: one BARS artist with the container's visible bars. */
+static int
+read_bars(walk *w, axctx *c, PyObject *container)
+{
+    PyObject *patches_obj = NULL, *patches = NULL, *rect, *owner = NULL, *orient = NULL;
+    PyObject *first = NULL;    /* borrowed from patches: the first bar read */
+    PyArrayObject *values = NULL;
+    double *buf = NULL, *x, *y, *wd, *h, *v = NULL;
+    const double *dv = NULL;
+    chartex_artist *a;
+    Py_ssize_t i, count;
+    size_t m = 0;
+    int rc = -1, vis;
+    const char *s;
+
+    patches_obj = PyObject_GetAttr(container, w->st->s_patches);
+    if (patches_obj == NULL) {
+        fail(w, "the bars", container);
+        goto done;
+    }
+    patches = as_seq(w, patches_obj, "the bars", container);
+    if (patches == NULL)
+        goto done;
+    count = PySequence_Fast_GET_SIZE(patches);
+    buf = PyMem_Calloc(count ? (size_t)count * 5 : 1, sizeof *buf);
+    if (buf == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    x = buf;
+    y = x + count;
+    wd = y + count;
+    h = wd + count;
+    values = bar_values(w, container, count);
+    if (values != NULL) {
+        dv = (const double *)PyArray_DATA(values);
+        v = h + count;
+    }
+    for (i = 0; i < count; i++) {
+        rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
+        if (id_add(w->seen, rect) < 0) {
+            fail(w, "a bar", rect);
+            goto done;
+        }
+        vis = is_visible(w, rect);
+        if (vis < 0)
+            goto done;
+        /* A removed bar stays in its container but left the axes. */
+        owner = get_optional(rect, w->st->s_axes);
+        if (owner == NULL && PyErr_Occurred()) {
+            fail(w, "a bar", rect);
+            goto done;
+        }
+        if (!vis || owner != c->ax) {
+            Py_CLEAR(owner);
+            continue;
+        }
+        Py_CLEAR(owner);
+        if (call_double(w, rect, w->st->s_get_x, &x[m]) < 0
+            || call_double(w, rect, w->st->s_get_y, &y[m]) < 0
+            || call_double(w, rect, w->st->s_get_width, &wd[m]) < 0
+            || call_double(w, rect, w->st->s_get_height, &h[m]) < 0)
+            goto done;
+        if (v != NULL)
+            v[m] = dv[i];
+        if (m++ == 0)
+            first = rect;
+    }
+    if (m == 0) {
+        rc = 0;
+        goto done;
+    }
+    if (c->period_freq != NULL) {
+        /* pandas >= 2 places the bars of a time series at Period ordinals. */
+        if (period_bars(w, c, x, wd, m) < 0) {
+            fail(w, "the bars", container);
+            goto done;
+        }
+    }
+    a = new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0, 0);
+    if (a == NULL)
+        goto done;
+    if (chartex_artist_set_bars(a, m, x, y, wd, h, v, &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    orient = get_optional(container, w->st->s_orientation);
+    if (orient == NULL && PyErr_Occurred()) {
+        fail(w, "the orientation", container);
+        goto done;
+    }
+    if (orient != NULL && PyUnicode_Check(orient)) {
+        s = PyUnicode_AsUTF8(orient);
+        if (s == NULL)
+            PyErr_Clear();
+        else if (strcmp(s, "horizontal") == 0)
+            chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
+    }
+    rc = 0;
+done:
+    PyMem_Free(buf);
+    Py_XDECREF(patches_obj);
+    Py_XDECREF(patches);
+    Py_XDECREF(owner);
+    Py_XDECREF(orient);
+    Py_XDECREF(values);
+    return rc;
+}
+
+/* Reads line (if it is a Line2D) as part of container (whose label the
+ * line shows when its own is a default; NULL: never). */
+static int
+container_line(walk *w, axctx *c, PyObject *line, PyObject *container,
+               chartex_artist_role role, unsigned flags, unsigned long group)
+{
+    int is;
+
+    if (line == Py_None)
+        return 0;
+    is = PyObject_IsInstance(line, w->st->cls[CHX_LINE2D]);
+    if (is <= 0)
+        return is < 0 ? fail(w, "the class", line) : 0;
+    if (id_add(w->seen, line) < 0)
+        return fail(w, "a container", line);
+    return read_line(w, c, line, container, role, flags, group);
+}
+
+/* Reads coll (if it is a LineCollection) as part of a container. */
+static int
+container_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+                   unsigned long group)
+{
+    int is;
+
+    if (coll == Py_None)
+        return 0;
+    is = PyObject_IsInstance(coll, w->st->cls[CHX_LINECOLLECTION]);
+    if (is <= 0)
+        return is < 0 ? fail(w, "the class", coll) : 0;
+    if (id_add(w->seen, coll) < 0)
+        return fail(w, "a container", coll);
+    return read_segments(w, c, coll, role, group);
+}
+
+/* Reads each Line2D / LineCollection of a sequence (caplines, barlinecols,
+ * or stem lines of old matplotlib). */
+static int
+container_parts(walk *w, axctx *c, PyObject *parts, chartex_artist_role role,
+                unsigned long group)
+{
+    PyObject *seq, *item;
+    Py_ssize_t i;
+    int rc = 0;
+
+    if (parts == Py_None)
+        return 0;
+    seq = as_seq(w, parts, "a container", parts);
+    if (seq == NULL)
+        return -1;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++) {
+        item = PySequence_Fast_GET_ITEM(seq, i);
+        rc = container_line(w, c, item, NULL, role, 0, group);
+        if (rc == 0)
+            rc = container_segments(w, c, item, role, group);
+    }
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* An ErrorbarContainer: (data_line, caplines, barlinecols). */
+static int
+read_errorbar(walk *w, axctx *c, PyObject *container)
+{
+    PyObject *lines_obj, *lines;
+    unsigned long group = ++w->next_group;
+    int rc = -1;
+
+    lines_obj = get_optional(container, w->st->s_lines);
+    if (lines_obj == NULL) {
+        if (PyErr_Occurred())
+            return fail(w, "the errorbar", container);
+        Py_INCREF(container);    /* the container is the tuple itself */
+        lines_obj = container;
+    }
+    lines = as_seq(w, lines_obj, "the errorbar", container);
+    Py_DECREF(lines_obj);
+    if (lines == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(lines) != 3) {
+        rc = 0;    /* not the shape matplotlib makes: its parts are read alone */
+        goto done;
+    }
+    if (container_line(w, c, PySequence_Fast_GET_ITEM(lines, 0), container,
+                       CHARTEX_ROLE_DATA, CHARTEX_ARTIST_ERRORBAR_DATA, group) < 0
+        || container_parts(w, c, PySequence_Fast_GET_ITEM(lines, 1),
+                           CHARTEX_ROLE_ERRORBAR, group) < 0
+        || container_parts(w, c, PySequence_Fast_GET_ITEM(lines, 2),
+                           CHARTEX_ROLE_ERRORBAR, group) < 0)
+        goto done;
+    rc = 0;
+done:
+    Py_DECREF(lines);
+    return rc;
+}
+
+/* A StemContainer: markerline (data), stemlines and baseline (decoration). */
+static int
+read_stem(walk *w, axctx *c, PyObject *container)
+{
+    PyObject *marker = NULL, *stems = NULL, *base = NULL;
+    unsigned long group = ++w->next_group;
+    int rc = -1, is;
+
+    marker = PyObject_GetAttr(container, w->st->s_markerline);
+    stems = marker ? PyObject_GetAttr(container, w->st->s_stemlines) : NULL;
+    base = stems ? PyObject_GetAttr(container, w->st->s_baseline) : NULL;
+    if (base == NULL) {
+        fail(w, "the stem plot", container);
+        goto done;
+    }
+    if (container_line(w, c, marker, container, CHARTEX_ROLE_DATA, CHARTEX_ARTIST_STEM,
+                       group) < 0)
+        goto done;
+    /* A LineCollection, or a list of Line2D with use_line_collection=False
+     * (matplotlib < 3.8). */
+    is = PyObject_IsInstance(stems, w->st->cls[CHX_LINECOLLECTION]);
+    if (is < 0) {
+        fail(w, "the class", stems);
+        goto done;
+    }
+    if (is ? container_segments(w, c, stems, CHARTEX_ROLE_DECORATION, group) < 0
+           : container_parts(w, c, stems, CHARTEX_ROLE_DECORATION, group) < 0)
+        goto done;
+    if (container_line(w, c, base, NULL, CHARTEX_ROLE_DECORATION, 0, group) < 0)
+        goto done;
+    rc = 0;
+done:
+    Py_XDECREF(marker);
+    Py_XDECREF(stems);
+    Py_XDECREF(base);
+    return rc;
+}
+
+static int
+read_container(walk *w, axctx *c, PyObject *container)
+{
+    chx_state *st = w->st;
+    int is;
+
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_BARCONTAINER])) != 0)
+        return is < 0 ? fail(w, "the class", container) : read_bars(w, c, container);
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_ERRORBARCONTAINER])) != 0)
+        return is < 0 ? fail(w, "the class", container) : read_errorbar(w, c, container);
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_STEMCONTAINER])) != 0)
+        return is < 0 ? fail(w, "the class", container) : read_stem(w, c, container);
+    return 0;  /* other containers: their artists are read from the lists */
+}
+
+typedef int (*artist_reader)(walk *w, axctx *c, PyObject *obj);
+
+static int
+read_plain_line(walk *w, axctx *c, PyObject *line)
+{
+    return read_line(w, c, line, NULL, CHARTEX_ROLE_DATA, 0, 0);
+}
+
+/* Reads each artist of ax.<list> that no container has read.  The list is
+ * iterated, not copied: an Axes.ArtistList filters all of the axes'
+ * children on every pass, and copying it would make one more pass to
+ * find its length. */
+static int
+read_list(walk *w, axctx *c, PyObject *list_name, artist_reader read, int skip_seen)
+{
+    PyObject *list = NULL, *iter = NULL, *item = NULL;
+    int rc = -1, seen;
+
+    list = PyObject_GetAttr(c->ax, list_name);
+    if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    while ((item = PyIter_Next(iter)) != NULL) {
+        if (skip_seen) {
+            seen = id_in(w->seen, item);
+            if (seen < 0) {
+                fail(w, "the artists", c->ax);
+                goto done;
+            }
+            if (seen) {
+                Py_CLEAR(item);
+                continue;
+            }
+        }
+        if (read(w, c, item) < 0)
+            goto done;
+        Py_CLEAR(item);
+    }
+    if (PyErr_Occurred()) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(list);
+    Py_XDECREF(iter);
+    Py_XDECREF(item);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ axis */
+
+static double
+epoch(walk *w, int *ok)
+{
+    PyObject *v;
+
+    *ok = 1;
+    if (w->have_epoch)
+        return w->date_epoch;
+    v = PyObject_CallMethodNoArgs(w->st->compat, w->st->s_date_epoch);
+    if (v != NULL) {
+        w->date_epoch = PyFloat_AsDouble(v);
+        Py_DECREF(v);
+        if (!(w->date_epoch == -1.0 && PyErr_Occurred())) {
+            w->have_epoch = 1;
+            return w->date_epoch;
+        }
+    }
+    *ok = 0;
+    fail(w, "the date epoch", NULL);
+    return 0.0;
+}
+
+/* The axis kind from chartex._compat.axis_kind: (kind, categories, freq). */
+static int
+read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
+{
+    PyObject *res = NULL, *seq = NULL, *cats = NULL, *keep = NULL, *freq;
+    PyObject *which_obj = NULL;
+    Py_ssize_t i;
+    long kind;
+    double ep = 0.0;
+    const char *s;
+    size_t len;
+    int rc = -1, ok;
+
+    which_obj = PyLong_FromLong(which);
+    if (which_obj == NULL)
+        goto fail;
+    res = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_axis_kind, c->ax, axis,
+                                     which_obj, NULL);
+    if (res == NULL)
+        goto fail;
+    seq = PySequence_Fast(res, "axis_kind() must return a sequence");
+    if (seq == NULL)
+        goto fail;
+    if (PySequence_Fast_GET_SIZE(seq) != 3) {
+        PyErr_SetString(PyExc_ValueError, "axis_kind() must return 3 values");
+        goto fail;
+    }
+    kind = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, 0));
+    if (kind == -1 && PyErr_Occurred())
+        goto fail;
+    if (kind == CHARTEX_AXIS_DATE) {
+        ep = epoch(w, &ok);
+        if (!ok)
+            goto done;
+        freq = PySequence_Fast_GET_ITEM(seq, 2);
+        if (which == 0 && freq != Py_None) {
+            Py_INCREF(freq);
+            Py_XSETREF(c->period_freq, freq);
+        }
+        chartex_axis_set_kind(ca, CHARTEX_AXIS_DATE, ep);
+    } else if (kind == CHARTEX_AXIS_CATEGORY) {
+        chartex_axis_set_kind(ca, CHARTEX_AXIS_CATEGORY, 0.0);
+        cats = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, 1), "categories must be a sequence");
+        if (cats == NULL)
+            goto fail;
+        for (i = 0; i < PySequence_Fast_GET_SIZE(cats); i++) {
+            if (utf8_of(PySequence_Fast_GET_ITEM(cats, i), &s, &len, &keep) < 0)
+                goto fail;
+            if (chartex_axis_add_category(ca, s, len, &w->err) < 0) {
+                core_fail(w);
+                goto done;
+            }
+            Py_CLEAR(keep);
+        }
+    }
+    rc = 0;
+    goto done;
+fail:
+    fail(w, which ? "the y axis units" : "the x axis units", NULL);
+done:
+    Py_XDECREF(which_obj);
+    Py_XDECREF(res);
+    Py_XDECREF(seq);
+    Py_XDECREF(cats);
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* The tick label texts: the major formatter's format_ticks(locs), which is
+ * what drawing shows (Axis._update_ticks formats the same way) without
+ * making Tick objects; get_majorticklabels() when that fails to give one
+ * text per tick. */
+static PyObject *
+tick_texts(walk *w, PyObject *axis, PyObject *locs, Py_ssize_t n)
+{
+    PyObject *fmt = NULL, *texts = NULL, *seq = NULL, *labels = NULL, *lseq = NULL;
+    PyObject *result = NULL, *t;
+    Py_ssize_t i;
+
+    fmt = PyObject_CallMethodNoArgs(axis, w->st->s_get_major_formatter);
+    if (fmt == NULL)
+        goto done;
+    texts = PyObject_CallMethodOneArg(fmt, w->st->s_format_ticks, locs);
+    if (texts == NULL)
+        goto done;
+    seq = PySequence_Fast(texts, "format_ticks() must return a sequence");
+    if (seq == NULL)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(seq) == n) {
+        result = seq;
+        seq = NULL;
+        goto done;
+    }
+    labels = PyObject_CallMethodNoArgs(axis, w->st->s_get_majorticklabels);
+    if (labels == NULL)
+        goto done;
+    lseq = PySequence_Fast(labels, "get_majorticklabels() must return a sequence");
+    if (lseq == NULL)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(lseq) != n) {
+        result = PyList_New(0);   /* no texts: the labels stay "" */
+        goto done;
+    }
+    result = PyList_New(n);
+    if (result == NULL)
+        goto done;
+    for (i = 0; i < n; i++) {
+        t = PyObject_CallMethodNoArgs(PySequence_Fast_GET_ITEM(lseq, i), w->st->s_get_text);
+        if (t == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, t);
+    }
+done:
+    Py_XDECREF(fmt);
+    Py_XDECREF(texts);
+    Py_XDECREF(seq);
+    Py_XDECREF(labels);
+    Py_XDECREF(lseq);
+    return result;
+}
+
+static int
+read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
+{
+    PyObject *locs_obj = NULL, *texts = NULL, *keep = NULL;
+    PyArrayObject *locs = NULL, *copy;
+    const char *what = which ? "the y axis ticks" : "the x axis ticks";
+    const char *s;
+    size_t len;
+    Py_ssize_t i, n;
+    int rc = -1;
+
+    locs_obj = PyObject_CallMethodNoArgs(axis, w->st->s_get_majorticklocs);
+    if (locs_obj == NULL)
+        goto fail;
+    locs = as_doubles(w, locs_obj, 1, 1);
+    if (locs == NULL)
+        goto fail;
+    n = PyArray_SIZE(locs);
+    texts = tick_texts(w, axis, locs_obj, n);
+    if (texts == NULL)
+        goto fail;
+    if (which == 0 && c->period_freq != NULL) {
+        copy = (PyArrayObject *)PyArray_NewCopy(locs, NPY_CORDER);
+        if (copy == NULL)
+            goto fail;
+        Py_SETREF(locs, copy);
+        if (convert_period(w, c, (double *)PyArray_DATA(locs), (size_t)n, 1) < 0)
+            goto fail;
+    }
+    if (chartex_axis_set_ticks(ca, (size_t)n, PyArray_DATA(locs), &w->err) < 0) {
+        core_fail(w);
+        goto done;
+    }
+    for (i = 0; i < PyList_GET_SIZE(texts) && i < n; i++) {
+        if (utf8_of(PyList_GET_ITEM(texts, i), &s, &len, &keep) < 0)
+            goto fail;
+        if (chartex_axis_set_tick_label(ca, (size_t)i, s, len, &w->err) < 0) {
+            core_fail(w);
+            goto done;
+        }
+        Py_CLEAR(keep);
+    }
+    rc = 0;
+    goto done;
+fail:
+    /* Ticks only describe the data: when matplotlib cannot compute them
+     * (a locator given an infinite view fails, and so would drawing), the
+     * axis is read without them (or with their labels left "") rather than
+     * losing the whole chart. */
+    if (PyErr_ExceptionMatches(PyExc_Exception)
+        && !PyErr_ExceptionMatches(PyExc_MemoryError)) {
+        PyErr_Clear();
+        rc = 0;
+    } else {
+        fail(w, what, axis);
+    }
+done:
+    Py_XDECREF(locs_obj);
+    Py_XDECREF(locs);
+    Py_XDECREF(texts);
+    Py_XDECREF(keep);
+    return rc;
+}
+
+static int
+read_axis(walk *w, axctx *c, int which)
+{
+    chx_state *st = w->st;
+    PyObject *axis = NULL, *view_obj = NULL;
+    PyArrayObject *view = NULL, *copy;
+    chartex_axis *ca = chartex_axes_axis(c->axes, which);
+    double lo, hi;
+    int rc = -1;
+
+    axis = PyObject_GetAttr(c->ax, which ? st->s_yaxis : st->s_xaxis);
+    if (axis == NULL) {
+        fail(w, which ? "the y axis" : "the x axis", c->ax);
+        goto done;
+    }
+    if (set_text_from_call(w, c->ax, which ? st->s_get_ylabel : st->s_get_xlabel,
+                           NULL, set_axis_label, ca, "an axis label") < 0
+        || set_text_from_call(w, c->ax, which ? st->s_get_yscale : st->s_get_xscale,
+                              NULL, set_axis_scale, ca, "an axis scale") < 0
+        || read_axis_kind(w, c, axis, ca, which) < 0)
+        goto done;
+    view_obj = PyObject_CallMethodNoArgs(axis, st->s_get_view_interval);
+    if (view_obj == NULL || (view = as_doubles(w, view_obj, 1, 1)) == NULL)
+        goto fail_view;
+    if (PyArray_SIZE(view) != 2) {
+        PyErr_SetString(PyExc_ValueError, "the view interval is not 2 numbers");
+        goto fail_view;
+    }
+    if (which == 0 && c->period_freq != NULL) {
+        copy = (PyArrayObject *)PyArray_NewCopy(view, NPY_CORDER);
+        if (copy == NULL)
+            goto fail_view;
+        Py_SETREF(view, copy);
+        if (convert_period(w, c, (double *)PyArray_DATA(view), 2, 1) < 0)
+            goto fail_view;
+    }
+    lo = ((const double *)PyArray_DATA(view))[0];
+    hi = ((const double *)PyArray_DATA(view))[1];
+    chartex_axis_set_view(ca, lo, hi);
+    rc = read_ticks(w, c, axis, ca, which);
+    goto done;
+fail_view:
+    fail(w, "the view interval", axis);
+done:
+    Py_XDECREF(axis);
+    Py_XDECREF(view_obj);
+    Py_XDECREF(view);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ axes */
+
+/* 1 when ax.name equals name. */
+static int
+axes_name_is(PyObject *ax_name, const char *name)
+{
+    const char *s;
+
+    if (ax_name == NULL || !PyUnicode_Check(ax_name))
+        return 0;
+    s = PyUnicode_AsUTF8(ax_name);
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    return strcmp(s, name) == 0;
+}
+
+/* The axes flags known from the axes alone; COLORBAR is added at the end
+ * of the walk for axes that a mappable's colorbar points to. */
+static int
+axes_flags(walk *w, axctx *c, unsigned *flags)
+{
+    PyObject *name = NULL, *marker = NULL;
+    int is, rc = -1;
+
+    *flags = 0;
+    name = get_optional(c->ax, w->st->s_name);
+    if (name == NULL && PyErr_Occurred())
+        goto fail;
+    if (axes_name_is(name, "polar"))
+        *flags |= CHARTEX_AXES_POLAR;
+    if (axes_name_is(name, "3d"))
+        *flags |= CHARTEX_AXES_3D;
+    marker = PyObject_CallMethodOneArg(w->st->compat, w->st->s_colorbar_marker, c->ax);
+    if (marker == NULL || (is = PyObject_IsTrue(marker)) < 0)
+        goto fail;
+    if (is)
+        *flags |= CHARTEX_AXES_COLORBAR;
+    rc = 0;
+    goto done;
+fail:
+    fail(w, "the kind of axes", c->ax);
+done:
+    Py_XDECREF(name);
+    Py_XDECREF(marker);
+    return rc;
+}
+
+static int
+read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
+{
+    chx_state *st = w->st;
+    axctx c;
+    unsigned flags;
+    int rc = -1, vis;
+
+    memset(&c, 0, sizeof c);
+    c.ax = ax;
+    vis = is_visible(w, ax);
+    if (vis <= 0)
+        return vis;
+    c.trans_data = PyObject_GetAttr(ax, st->s_transData);
+    if (c.trans_data == NULL) {
+        fail(w, "the data transform", ax);
+        goto done;
+    }
+    c.axes = chartex_scene_add_axes(w->scene, &w->err);
+    if (c.axes == NULL) {
+        core_fail(w);
+        goto done;
+    }
+    if (set_text_from_call(w, ax, st->s_get_title, st->s_center, set_title_center,
+                           c.axes, "the title") < 0
+        || set_text_from_call(w, ax, st->s_get_title, st->s_left, set_title_left,
+                              c.axes, "the left title") < 0
+        || set_text_from_call(w, ax, st->s_get_title, st->s_right, set_title_right,
+                              c.axes, "the right title") < 0
+        || axes_flags(w, &c, &flags) < 0)
+        goto done;
+    chartex_axes_set_flags(c.axes, flags);
+    *out = c.axes;
+    *flags_out = flags;
+    /* The x axis first: it finds out whether x values are period ordinals. */
+    if (read_axis(w, &c, 0) < 0 || read_axis(w, &c, 1) < 0)
+        goto done;
+    /* Containers first, so that their parts get their roles and groups and
+     * are not read again from the lists. */
+    if (read_list(w, &c, st->s_containers, read_container, 0) < 0
+        || read_list(w, &c, st->s_lines, read_plain_line, 1) < 0
+        || read_list(w, &c, st->s_collections, read_collection, 1) < 0
+        || read_list(w, &c, st->s_patches, read_patch, 1) < 0
+        || read_list(w, &c, st->s_images, read_image, 1) < 0)
+        goto done;
+    rc = 0;
+done:
+    Py_XDECREF(c.trans_data);
+    Py_XDECREF(c.period_freq);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- figure */
+
+/* Appends the figure's axes, then its subfigures' (recursively), to list;
+ * fig.get_axes() of a Figure already lists its subfigures' axes, so ids
+ * keeps each axes once. */
+static int
+collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
+{
+    PyObject *axes = NULL, *seq = NULL, *subfigs = NULL, *sseq = NULL, *item;
+    Py_ssize_t i;
+    int rc = -1, in;
+
+    if (depth > MAX_SUBFIGURE_DEPTH) {
+        PyErr_SetString(PyExc_RecursionError, "subfigures nested too deeply");
+        goto fail;
+    }
+    axes = PyObject_CallMethodNoArgs(fig, w->st->s_get_axes);
+    if (axes == NULL || (seq = PySequence_Fast(axes, "get_axes() must return a sequence")) == NULL)
+        goto fail;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        item = PySequence_Fast_GET_ITEM(seq, i);
+        in = id_in(ids, item);
+        if (in < 0)
+            goto fail;
+        if (in)
+            continue;
+        if (id_add(ids, item) < 0 || PyList_Append(list, item) < 0)
+            goto fail;
+    }
+    subfigs = get_optional(fig, w->st->s_subfigs);
+    if (subfigs == NULL) {
+        if (PyErr_Occurred())
+            goto fail;
+        rc = 0;
+        goto done;
+    }
+    sseq = PySequence_Fast(subfigs, "subfigs must be a sequence");
+    if (sseq == NULL)
+        goto fail;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(sseq); i++)
+        if (collect_axes(w, PySequence_Fast_GET_ITEM(sseq, i), list, ids, depth + 1) < 0)
+            goto done;
+    rc = 0;
+    goto done;
+fail:
+    fail(w, "the axes", fig);
+done:
+    Py_XDECREF(axes);
+    Py_XDECREF(seq);
+    Py_XDECREF(subfigs);
+    Py_XDECREF(sseq);
+    return rc;
+}
+
+chartex_scene *
+chx_walk_figure(chx_state *st, PyObject *fig)
+{
+    walk w;
+    PyObject *axes = NULL, *ids = NULL;
+    chartex_axes **read = NULL;   /* per axes of the list: its scene axes, or NULL */
+    unsigned *flags = NULL;
+    chartex_scene *result = NULL;
+    Py_ssize_t i, n;
+    int in;
+
+    memset(&w, 0, sizeof w);
+    w.st = st;
+    if (chx_ready(st) < 0)
+        goto done;
+    w.scene = chartex_scene_new(&w.err);
+    if (w.scene == NULL) {
+        core_fail(&w);
+        goto done;
+    }
+    w.seen = PySet_New(NULL);
+    w.colorbar_axes = PySet_New(NULL);
+    axes = PyList_New(0);
+    ids = PySet_New(NULL);
+    if (w.seen == NULL || w.colorbar_axes == NULL || axes == NULL || ids == NULL)
+        goto done;
+    if (set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
+                           w.scene, "the suptitle") < 0)
+        goto done;
+    if (collect_axes(&w, fig, axes, ids, 0) < 0)
+        goto done;
+    n = PyList_GET_SIZE(axes);
+    read = PyMem_Calloc(n ? (size_t)n : 1, sizeof *read);
+    flags = PyMem_Calloc(n ? (size_t)n : 1, sizeof *flags);
+    if (read == NULL || flags == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++)
+        if (read_axes(&w, PyList_GET_ITEM(axes, i), &read[i], &flags[i]) < 0)
+            goto done;
+    /* Only now are all colorbars known: a colorbar's axes can come before
+     * the axes of its mappable (fig.colorbar(im, cax=cax)). */
+    for (i = 0; i < n; i++) {
+        if (read[i] == NULL)
+            continue;
+        in = id_in(w.colorbar_axes, PyList_GET_ITEM(axes, i));
+        if (in < 0) {
+            fail(&w, "the colorbars", NULL);
+            goto done;
+        }
+        if (in)
+            chartex_axes_set_flags(read[i], flags[i] | CHARTEX_AXES_COLORBAR);
+    }
+    result = w.scene;
+    w.scene = NULL;
+done:
+    chartex_scene_free(w.scene);
+    PyMem_Free(read);
+    PyMem_Free(flags);
+    Py_XDECREF(w.seen);
+    Py_XDECREF(w.colorbar_axes);
+    Py_XDECREF(axes);
+    Py_XDECREF(ids);
+    return result;
+}

@@ -1,0 +1,156 @@
+"""Version-specific and private matplotlib / pandas state, in one place.
+
+The C walker (python/walker.c) reads figures through matplotlib's public
+API; whatever differs between matplotlib releases, or is only reachable
+through private attributes, is read here instead, each with a fallback, so
+that supporting a new release means editing this file only.  Supported:
+matplotlib 3.6 to 3.10, pandas 1.5 to 3.
+
+Nothing here works per data point: arrays are converted with vectorised
+NumPy / pandas calls.  This module is imported by the walker on its first
+figure (matplotlib is then already imported); pandas is only imported when
+a figure was drawn by pandas, which imported it.
+"""
+
+import sys
+import warnings
+
+import numpy as np
+
+# chartex_axis_kind (include/chartex.h)
+NUMERIC = 0
+DATE = 1
+CATEGORY = 2
+
+_DATE_CONVERTER_NAMES = frozenset(
+    ("DateConverter", "ConciseDateConverter", "_SwitchableDateConverter",
+     "DatetimeConverter"))
+
+
+def suptitle(fig):
+    """The figure's (or subfigure's) suptitle text, "" when none."""
+    get = getattr(fig, "get_suptitle", None)  # matplotlib >= 3.8
+    if get is not None:
+        return get()
+    text = getattr(fig, "_suptitle", None)
+    return text.get_text() if text is not None else ""
+
+
+def _converter(axis):
+    get = getattr(axis, "get_converter", None)  # matplotlib >= 3.10
+    if get is not None:
+        return get()
+    return getattr(axis, "converter", None)
+
+
+def _category_names(axis):
+    """Category names by index, from the axis' UnitData."""
+    mapping = getattr(axis.get_units(), "_mapping", None)  # private
+    if isinstance(mapping, dict):
+        size = len(mapping)
+        names = [""] * size
+        for value, index in mapping.items():
+            if isinstance(index, int) and 0 <= index < size:
+                if isinstance(value, bytes):  # as StrCategoryFormatter shows it
+                    value = value.decode("utf-8", "replace")
+                names[index] = str(value)
+        return names
+    # Fallback: the tick labels at the integer locations.
+    locs = np.asarray(axis.get_majorticklocs(), dtype=float)
+    labels = axis.get_major_formatter().format_ticks(locs)
+    found = {}
+    for loc, label in zip(locs.tolist(), labels):
+        if loc == int(loc) and 0 <= loc < 1e6:
+            found[int(loc)] = str(label)
+    return [found.get(i, "") for i in range(max(found) + 1)] if found else []
+
+
+def axis_kind(ax, axis, which):
+    """(kind, categories, freq) of the x (which=0) or y (which=1) axis.
+
+    categories: the names by index on a category axis, else None.
+    freq: on a pandas period axis (Series.plot() on a regular DatetimeIndex
+    plots Period ordinals and stores their frequency as axis.freq), the
+    frequency to convert ordinals with period_to_datenum, else None.
+    """
+    conv = _converter(axis)
+    if conv is None:
+        return NUMERIC, None, None
+    names = {cls.__name__ for cls in type(conv).__mro__}
+    # PeriodConverter derives from DateConverter: test it first.
+    if "PeriodConverter" in names:
+        # The converter reads the frequency from the Axis; pandas also sets
+        # it on the Axes for line plots (and only on the Axis for bars).
+        freq = getattr(axis, "freq", None)
+        if freq is None:
+            freq = getattr(ax, "freq", None)
+        if which == 0 and freq is not None:
+            return DATE, None, freq
+        return NUMERIC, None, None
+    if names & _DATE_CONVERTER_NAMES:
+        return DATE, None, None
+    if "StrCategoryConverter" in names:
+        return CATEGORY, _category_names(axis), None
+    return NUMERIC, None, None
+
+
+def colorbar_marker(ax):
+    """Whether ax is a colorbar's axes, for colorbars that no mappable in
+    the figure points to (e.g. a colorbar of a ContourSet on matplotlib
+    3.6, or of a free ScalarMappable)."""
+    return getattr(ax, "_colorbar", None) is not None  # private, >= 3.6
+
+
+def date_epoch():
+    """The matplotlib date number of 1970-01-01T00:00:00 UTC."""
+    from matplotlib.dates import date2num
+    return float(date2num(np.datetime64("1970-01-01T00:00:00")))
+
+
+def _period_starts(ordinals, freq, pd):
+    from matplotlib.dates import date2num
+    from_ordinals = getattr(pd.PeriodIndex, "from_ordinals", None)  # pandas >= 2.2
+    if from_ordinals is not None:
+        index = from_ordinals(ordinals, freq=freq)
+    else:
+        index = pd.PeriodIndex(ordinal=ordinals, freq=freq)
+    return np.asarray(date2num(index.to_timestamp(how="start").to_numpy()),
+                      dtype=float)
+
+
+def period_to_datenum(values, freq):
+    """Matplotlib date numbers of pandas Period ordinals (any shape).
+
+    A fractional ordinal (a view limit, a tick between periods) lies that
+    fraction of the way from its period's start to the next one's.  NaN,
+    infinities and ordinals outside pandas' timestamp range become NaN.
+    """
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        import pandas as pd
+    # pandas deprecates some period frequencies (business days) that its
+    # own plotting still uses: converting them is not the user's doing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return _period_to_datenum(values, freq, pd)
+
+
+def _period_to_datenum(values, freq, pd):
+    v = np.array(values, dtype=float)
+    out = np.full(v.shape, np.nan)
+    lo = pd.Period(pd.Timestamp.min.ceil("D") + pd.Timedelta(days=1), freq=freq).ordinal
+    hi = pd.Period(pd.Timestamp.max.floor("D") - pd.Timedelta(days=1), freq=freq).ordinal - 1
+    with np.errstate(invalid="ignore"):
+        ok = np.isfinite(v) & (v >= lo) & (v <= hi)
+    if ok.any():
+        x = v[ok]
+        base = np.floor(x)
+        frac = x - base
+        base = base.astype(np.int64)
+        start = _period_starts(base, freq, pd)
+        if frac.any():
+            stop = _period_starts(base + 1, freq, pd)
+            start = start + frac * (stop - start)
+        out[ok] = start
+    return out
