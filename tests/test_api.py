@@ -242,3 +242,24 @@ def test_bad_scene_json_raises(text):
 def test_scene_json_needs_text(value):
     with pytest.raises(TypeError):
         chartex.scene_json_to_dict(value)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_garbage_collector_state_is_restored(enabled):
+    # figure_to_dict pauses the cyclic collector while it builds the lists;
+    # the caller's setting must come back either way, also after an error.
+    import gc
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    ax.plot([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert chartex.figure_to_dict(fig)["type"] == "line"
+        assert gc.isenabled() is enabled
+        with pytest.raises(chartex.ChartexError):
+            chartex.scene_json_to_dict("{not json")
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+        plt.close(fig)
