@@ -37,6 +37,7 @@
     X(get_yscale) X(get_view_interval) X(get_majorticklocs)                  \
     X(get_major_formatter) X(format_ticks) X(get_majorticklabels)            \
     X(get_text) X(images) X(collections) X(lines) X(patches) X(containers)   \
+    X(get_children)                                                          \
     X(colorbar) X(ax) X(axes) X(transData) X(get_transform)                 \
     X(get_offset_transform) X(get_data_transform) X(get_patch_transform)    \
     X(get_xydata) X(get_linestyle) X(get_marker) X(get_drawstyle)            \

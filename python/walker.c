@@ -1411,46 +1411,341 @@ read_plain_line(walk *w, axctx *c, PyObject *line)
     return read_line(w, c, line, NULL, CHARTEX_ROLE_DATA, 0, 0);
 }
 
-/* Reads each artist of ax.<list> that no container has read.  The list is
- * iterated, not copied: an Axes.ArtistList filters all of the axes'
- * children on every pass, and copying it would make one more pass to
- * find its length. */
-static int
-read_list(walk *w, axctx *c, PyObject *list_name, artist_reader read, int skip_seen)
-{
-    PyObject *list = NULL, *iter = NULL, *item = NULL;
-    int rc = -1, seen;
+/* ---------------------------------------------------------- drawing order
+ *
+ * Elements follow the order in which the user plotted: the artists are read
+ * in the axes' drawing-list order (ax.get_children(): the order they were
+ * added).  A container is read as a whole where its first member appears in
+ * that order, so its parts keep their roles and groups.  The lists
+ * ax.lines / collections / patches / images decide what is read (an artist
+ * in none of them, such as a spine or a title, is not); an artist or a
+ * container that get_children() does not show is read after the others,
+ * containers first, so that nothing read before is lost. */
 
-    list = PyObject_GetAttr(c->ax, list_name);
-    if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
-        fail(w, "the artists", c->ax);
+/* The state of the ordered walk of one Axes. */
+typedef struct order {
+    PyObject *containers;  /* ax.containers as a list */
+    PyObject *owner;       /* id(member) -> its (first) container */
+    PyObject *done;        /* ids of the containers read */
+    PyObject *lists;       /* id(artist) -> bit mask of the lists holding it */
+    PyObject *listed;      /* the listed artists, each once, in list order */
+    PyObject *keep;        /* container members: keeps their ids unique */
+} order;
+
+/* The lists read, in the order an artist in several of them is read. */
+#define ORDER_LISTS 4
+
+static PyObject *
+list_name(chx_state *st, int k)
+{
+    PyObject *names[ORDER_LISTS] = {
+        st->s_lines, st->s_collections, st->s_patches, st->s_images
+    };
+    return names[k];
+}
+
+static const artist_reader list_readers[ORDER_LISTS] = {
+    read_plain_line, read_collection, read_patch, read_image
+};
+
+/* Notes obj (unless None) as a member of container. */
+static int
+note_member(walk *w, order *o, PyObject *obj, PyObject *container)
+{
+    PyObject *id = NULL;
+    int rc = -1;
+
+    if (obj == Py_None)
+        return 0;
+    id = PyLong_FromVoidPtr(obj);
+    if (id == NULL || PyList_Append(o->keep, obj) < 0
+        || PyDict_SetDefault(o->owner, id, container) == NULL) {
+        fail(w, "a container", container);
         goto done;
     }
-    while ((item = PyIter_Next(iter)) != NULL) {
-        if (skip_seen) {
-            seen = id_in(w->seen, item);
-            if (seen < 0) {
-                fail(w, "the artists", c->ax);
+    rc = 0;
+done:
+    Py_XDECREF(id);
+    return rc;
+}
+
+/* Notes each item of the sequence parts (unless None) as a member. */
+static int
+note_parts(walk *w, order *o, PyObject *parts, PyObject *container, const char *what)
+{
+    PyObject *seq;
+    Py_ssize_t i;
+    int rc = 0;
+
+    if (parts == Py_None)
+        return 0;
+    seq = as_seq(w, parts, what, container);
+    if (seq == NULL)
+        return -1;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++)
+        rc = note_member(w, o, PySequence_Fast_GET_ITEM(seq, i), container);
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* Notes the artists that read_container() reads from container, found as
+ * read_bars(), read_errorbar() and read_stem() find them. */
+static int
+note_container(walk *w, order *o, PyObject *container)
+{
+    chx_state *st = w->st;
+    PyObject *parts = NULL, *seq = NULL, *marker = NULL, *stems = NULL, *base = NULL;
+    Py_ssize_t i;
+    int rc = -1, is;
+
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_BARCONTAINER])) != 0) {
+        if (is < 0) {
+            fail(w, "the class", container);
+            goto done;
+        }
+        parts = PyObject_GetAttr(container, st->s_patches);
+        if (parts == NULL) {
+            fail(w, "the bars", container);
+            goto done;
+        }
+        rc = note_parts(w, o, parts, container, "the bars");
+        goto done;
+    }
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_ERRORBARCONTAINER])) != 0) {
+        if (is < 0) {
+            fail(w, "the class", container);
+            goto done;
+        }
+        parts = get_optional(container, st->s_lines);
+        if (parts == NULL) {
+            if (PyErr_Occurred()) {
+                fail(w, "the errorbar", container);
                 goto done;
             }
-            if (seen) {
-                Py_CLEAR(item);
-                continue;
-            }
+            Py_INCREF(container);    /* the container is the tuple itself */
+            parts = container;
         }
-        if (read(w, c, item) < 0)
+        seq = as_seq(w, parts, "the errorbar", container);
+        if (seq == NULL)
             goto done;
-        Py_CLEAR(item);
+        if (PySequence_Fast_GET_SIZE(seq) != 3) {
+            rc = 0;    /* read_errorbar() reads nothing from it */
+            goto done;
+        }
+        if (note_member(w, o, PySequence_Fast_GET_ITEM(seq, 0), container) < 0)
+            goto done;
+        for (i = 1; i < 3; i++)
+            if (note_parts(w, o, PySequence_Fast_GET_ITEM(seq, i), container,
+                           "the errorbar") < 0)
+                goto done;
+        rc = 0;
+        goto done;
     }
-    if (PyErr_Occurred()) {
+    if ((is = PyObject_IsInstance(container, st->cls[CHX_STEMCONTAINER])) != 0) {
+        if (is < 0) {
+            fail(w, "the class", container);
+            goto done;
+        }
+        marker = PyObject_GetAttr(container, st->s_markerline);
+        stems = marker ? PyObject_GetAttr(container, st->s_stemlines) : NULL;
+        base = stems ? PyObject_GetAttr(container, st->s_baseline) : NULL;
+        if (base == NULL) {
+            fail(w, "the stem plot", container);
+            goto done;
+        }
+        /* stemlines: a LineCollection, or a list of Line2D (matplotlib < 3.8
+         * with use_line_collection=False). */
+        is = PyObject_IsInstance(stems, st->cls[CHX_LINECOLLECTION]);
+        if (is < 0) {
+            fail(w, "the class", stems);
+            goto done;
+        }
+        if (note_member(w, o, marker, container) < 0
+            || (is ? note_member(w, o, stems, container)
+                   : note_parts(w, o, stems, container, "the stem plot")) < 0
+            || note_member(w, o, base, container) < 0)
+            goto done;
+    }
+    rc = 0;    /* other containers: their artists are read from the lists */
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(seq);
+    Py_XDECREF(marker);
+    Py_XDECREF(stems);
+    Py_XDECREF(base);
+    return rc;
+}
+
+/* Reads container unless it was read already. */
+static int
+read_container_once(walk *w, axctx *c, order *o, PyObject *container)
+{
+    int in = id_in(o->done, container);
+
+    if (in == 0 && id_add(o->done, container) < 0)
+        in = -1;
+    if (in < 0)
+        return fail(w, "a container", container);
+    return in ? 0 : read_container(w, c, container);
+}
+
+/* The pre-pass: ax.containers and their members, then which lists hold
+ * which artist.  The lists are iterated, not copied: an Axes.ArtistList
+ * filters all of the axes' children on every pass, and copying it would
+ * make one more pass to find its length. */
+static int
+order_prepare(walk *w, axctx *c, order *o)
+{
+    PyObject *list = NULL, *iter = NULL, *item = NULL, *id = NULL, *mask = NULL, *old;
+    Py_ssize_t i;
+    long bits;
+    int rc = -1, k;
+
+    list = PyObject_GetAttr(c->ax, w->st->s_containers);
+    o->containers = list ? PySequence_List(list) : NULL;
+    if (o->containers == NULL) {
         fail(w, "the artists", c->ax);
         goto done;
+    }
+    Py_CLEAR(list);
+    for (i = 0; i < PyList_GET_SIZE(o->containers); i++)
+        if (note_container(w, o, PyList_GET_ITEM(o->containers, i)) < 0)
+            goto done;
+    for (k = 0; k < ORDER_LISTS; k++) {
+        list = PyObject_GetAttr(c->ax, list_name(w->st, k));
+        if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
+            fail(w, "the artists", c->ax);
+            goto done;
+        }
+        while ((item = PyIter_Next(iter)) != NULL) {
+            id = PyLong_FromVoidPtr(item);
+            old = id ? PyDict_GetItemWithError(o->lists, id) : NULL;  /* borrowed */
+            if (id == NULL || (old == NULL && PyErr_Occurred()))
+                break;
+            bits = old ? PyLong_AsLong(old) : 0;
+            if (bits == -1 && PyErr_Occurred())
+                break;
+            mask = PyLong_FromLong(bits | (1L << k));
+            if (mask == NULL || PyDict_SetItem(o->lists, id, mask) < 0
+                || (old == NULL && PyList_Append(o->listed, item) < 0))
+                break;
+            Py_CLEAR(id);
+            Py_CLEAR(mask);
+            Py_CLEAR(item);
+        }
+        if (PyErr_Occurred()) {
+            fail(w, "the artists", c->ax);
+            goto done;
+        }
+        Py_CLEAR(list);
+        Py_CLEAR(iter);
     }
     rc = 0;
 done:
     Py_XDECREF(list);
     Py_XDECREF(iter);
     Py_XDECREF(item);
+    Py_XDECREF(id);
+    Py_XDECREF(mask);
+    return rc;
+}
+
+/* Visits one artist of the drawing order: reads its container where it is
+ * the container's first member met, then the artist itself from each list
+ * that holds it, once, unless a container read it. */
+static int
+order_visit(walk *w, axctx *c, order *o, PyObject *obj)
+{
+    PyObject *id = NULL, *container, *mask;
+    long bits = 0;
+    int rc = -1, k, seen;
+
+    id = PyLong_FromVoidPtr(obj);
+    container = id ? PyDict_GetItemWithError(o->owner, id) : NULL;  /* borrowed */
+    if (id == NULL || (container == NULL && PyErr_Occurred())) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    if (container != NULL) {
+        Py_INCREF(container);    /* a hostile reader cannot free it under us */
+        k = read_container_once(w, c, o, container);
+        Py_DECREF(container);
+        if (k < 0)
+            goto done;
+    }
+    mask = PyDict_GetItemWithError(o->lists, id);  /* borrowed */
+    if (mask != NULL) {
+        bits = PyLong_AsLong(mask);
+        if ((bits == -1 && PyErr_Occurred()) || PyDict_DelItem(o->lists, id) < 0) {
+            fail(w, "the artists", c->ax);
+            goto done;
+        }
+    } else if (PyErr_Occurred()) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    seen = bits ? id_in(w->seen, obj) : 1;
+    if (seen < 0) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    for (k = 0; k < ORDER_LISTS && !seen; k++)
+        if ((bits & (1L << k)) && list_readers[k](w, c, obj) < 0)
+            goto done;
+    rc = 0;
+done:
+    Py_XDECREF(id);
+    return rc;
+}
+
+/* Reads the artists of the axes in drawing order. */
+static int
+read_artists(walk *w, axctx *c)
+{
+    PyObject *children = NULL, *seq = NULL;  /* seq: our copy of the children */
+    order o = {NULL, NULL, NULL, NULL, NULL, NULL};
+    Py_ssize_t i;
+    int rc = -1;
+
+    o.owner = PyDict_New();
+    o.done = PySet_New(NULL);
+    o.lists = PyDict_New();
+    o.listed = PyList_New(0);
+    o.keep = PyList_New(0);
+    if (o.owner == NULL || o.done == NULL || o.lists == NULL || o.listed == NULL
+        || o.keep == NULL) {
+        fail(w, "the artists", c->ax);
+        goto done;
+    }
+    if (order_prepare(w, c, &o) < 0)
+        goto done;
+    children = PyObject_CallMethodNoArgs(c->ax, w->st->s_get_children);
+    seq = children ? PySequence_List(children) : NULL;
+    if (seq == NULL) {
+        fail(w, "the drawing order", c->ax);
+        goto done;
+    }
+    for (i = 0; i < PyList_GET_SIZE(seq); i++)
+        if (order_visit(w, c, &o, PyList_GET_ITEM(seq, i)) < 0)
+            goto done;
+    /* What the drawing order did not show, in today's order: containers,
+     * then the lists. */
+    for (i = 0; i < PyList_GET_SIZE(o.containers); i++)
+        if (read_container_once(w, c, &o, PyList_GET_ITEM(o.containers, i)) < 0)
+            goto done;
+    for (i = 0; i < PyList_GET_SIZE(o.listed); i++)
+        if (order_visit(w, c, &o, PyList_GET_ITEM(o.listed, i)) < 0)
+            goto done;
+    rc = 0;
+done:
+    Py_XDECREF(children);
+    Py_XDECREF(seq);
+    Py_XDECREF(o.containers);
+    Py_XDECREF(o.owner);
+    Py_XDECREF(o.done);
+    Py_XDECREF(o.lists);
+    Py_XDECREF(o.listed);
+    Py_XDECREF(o.keep);
     return rc;
 }
 
@@ -1801,13 +2096,7 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
     /* The x axis first: it finds out whether x values are period ordinals. */
     if (read_axis(w, &c, 0) < 0 || read_axis(w, &c, 1) < 0)
         goto done;
-    /* Containers first, so that their parts get their roles and groups and
-     * are not read again from the lists. */
-    if (read_list(w, &c, st->s_containers, read_container, 0) < 0
-        || read_list(w, &c, st->s_lines, read_plain_line, 1) < 0
-        || read_list(w, &c, st->s_collections, read_collection, 1) < 0
-        || read_list(w, &c, st->s_patches, read_patch, 1) < 0
-        || read_list(w, &c, st->s_images, read_image, 1) < 0)
+    if (read_artists(w, &c) < 0)
         goto done;
     rc = 0;
 done:

@@ -216,6 +216,34 @@ def test_stacked_bars_values_are_the_data(chart, fig_ax):
                        ("q1", "extra", 1), ("q2", "extra", 2)]
 
 
+
+def test_stacked_bars_with_a_line_between_keep_container_order(chart, fig_ax):
+    # The bar chart leaves the line out; the containers stay in the order
+    # they were plotted, with their error bars.
+    fig, ax = fig_ax
+    cats = ["q1", "q2"]
+    ax.bar(cats, [3, 4], label="base", yerr=[0.5, 0.5])
+    ax.plot(cats, [5, 6], label="target")
+    ax.bar(cats, [1, 2], bottom=[3, 4], label="extra", yerr=[0.2, 0.2])
+    ax.bar(cats, [2, 1], bottom=[4, 6], label="top")
+    d = chart(fig)
+    assert d["type"] == "bar"
+    assert bars(d) == [("q1", "base", 3), ("q2", "base", 4),
+                       ("q1", "extra", 1), ("q2", "extra", 2),
+                       ("q1", "top", 2), ("q2", "top", 1)]
+
+
+def test_line_before_bars_does_not_change_the_bars(chart, fig_ax):
+    fig, ax = fig_ax
+    ax.plot([0, 1], [2, 3], label="trend")
+    ax.bar([0, 1], [4, 5])
+    ax.bar([0, 1], [1, 1], bottom=[4, 5])
+    d = chart(fig)
+    assert d["type"] == "bar"
+    assert bars(d) == [("0", "Group 0", 4), ("1", "Group 0", 5),
+                       ("0", "Group 1", 1), ("1", "Group 1", 1)]
+
+
 def test_stacked_horizontal_bars(chart, fig_ax):
     fig, ax = fig_ax
     ax.barh(["a", "b"], [2, 3], label="x")

@@ -2,7 +2,10 @@
 axes, and the plot kinds e2b_charts turned into unknown-with-no-data."""
 import matplotlib.pyplot as plt
 import numpy as np
+import pytest
 from matplotlib.patches import Circle, Rectangle
+
+import chartex
 
 
 def pairs(xs, ys):
@@ -292,6 +295,50 @@ def test_fill_between_with_line(chart, fig_ax):
     band = [e for e in d["elements"] if e["label"] == "range"][0]
     assert band["points"] == pairs(x, x ** 2 - 0.1)
     assert band["baseline"] == (x ** 2 + 0.1).tolist()
+
+
+
+def test_fill_between_between_two_lines_keeps_its_position(chart, fig_ax):
+    fig, ax = fig_ax
+    x = [0, 1, 2]
+    ax.plot(x, [1.0, 2.0, 3.0], label="low")
+    ax.fill_between(x, [1.0, 2.0, 3.0], [2.0, 3.0, 4.0], label="band")
+    ax.plot(x, [2.0, 3.0, 4.0], label="high")
+    d = chart(fig)
+    assert d["type"] == "line"
+    assert d["elements"] == [
+        {"label": "low", "points": pairs(x, [1.0, 2.0, 3.0])},
+        {"label": "band", "points": pairs(x, [1.0, 2.0, 3.0]),
+         "baseline": [2.0, 3.0, 4.0]},
+        {"label": "high", "points": pairs(x, [2.0, 3.0, 4.0])}]
+
+
+def test_artists_missing_from_the_drawing_order_are_still_read(chart, fig_ax):
+    # An axes whose get_children() does not show its artists (a subclass
+    # that overrides it) loses nothing: they follow, containers first.
+    fig, ax = fig_ax
+    ax.plot([0, 1], [0, 1], label="line")
+    ax.errorbar([0, 1], [1, 2], yerr=0.1, label="err")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 2)
+    data = set(ax.lines) | set(ax.collections)
+    children = ax.get_children
+    ax.get_children = lambda: [a for a in children() if a not in data]
+    d = chart(fig)
+    assert [e["label"] for e in d["elements"]] == ["err", "line"]
+    assert d["elements"][0]["points"] == [[0, 1], [1, 2]]
+
+
+def test_failing_drawing_order_raises_chartex_error(fig_ax):
+    fig, ax = fig_ax
+    ax.plot([0, 1], [0, 1])
+
+    def broken():
+        raise RuntimeError("no children")
+    ax.get_children = broken
+    with pytest.raises(chartex.ChartexError) as info:
+        chartex.figure_to_dict(fig)
+    assert isinstance(info.value.__cause__, RuntimeError)
 
 
 def test_stackplot_is_a_line(chart, fig_ax):

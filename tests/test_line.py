@@ -561,6 +561,71 @@ def test_scatter_with_fit_line(chart, fig_ax):
     assert len(d["elements"]) == 2
 
 
+
+# ------------------------------------------------------ order of plotting
+# Elements follow the order in which the artists were plotted (the axes'
+# drawing list), containers included.
+
+def test_plot_errorbar_plot_keep_their_order(chart, fig_ax):
+    fig, ax = fig_ax
+    xa, ya = [0, 1, 2], [1.0, 2.0, 3.0]
+    xb, yb = [0, 1, 2], [2.0, 2.5, 2.2]
+    xc, yc = [0, 1, 2], [3.0, 1.0, 0.5]
+    ax.plot(xa, ya, label="A")
+    ax.errorbar(xb, yb, yerr=[0.1, 0.2, 0.1], capsize=2, label="B")
+    ax.plot(xc, yc, label="C")
+    d = chart(fig)
+    assert d["type"] == "line"
+    assert d["elements"] == [{"label": "A", "points": pairs(xa, ya)},
+                             {"label": "B", "points": pairs(xb, yb)},
+                             {"label": "C", "points": pairs(xc, yc)}]
+
+
+def test_default_line_labels_count_in_plotting_order(chart, fig_ax):
+    # The k of "Line k" follows the plotting order too.
+    fig, ax = fig_ax
+    ax.plot([0, 1], [0, 1])
+    ax.errorbar([0, 1], [1, 2], yerr=0.1)
+    ax.stem([0, 1], [2, 3])
+    ax.plot([0, 1], [3, 4])
+    d = chart(fig)
+    assert [e["label"] for e in d["elements"]] == [
+        "Line 0", "Line 1", "Line 2", "Line 3"]
+    assert [e["points"][0] for e in d["elements"]] == [
+        [0, 0], [0, 1], [0, 2], [0, 3]]
+
+
+def test_scatter_then_fit_line_keeps_the_scatter_first(chart, fig_ax):
+    fig, ax = fig_ax
+    x, y = [0.0, 1.0, 2.0], [0.9, 2.1, 2.9]
+    ax.scatter(x, y, label="observed")
+    ax.plot([0.0, 2.0], [1.0, 3.0], label="fit")
+    d = chart(fig)
+    assert d["type"] == "scatter"
+    assert d["elements"] == [{"label": "observed", "points": pairs(x, y)},
+                             {"label": "fit", "points": [[0, 1], [2, 3]]}]
+
+
+def test_fit_line_then_scatter_keeps_the_line_first(chart, fig_ax):
+    fig, ax = fig_ax
+    x, y = [0.0, 1.0, 2.0], [0.9, 2.1, 2.9]
+    ax.plot([0.0, 2.0], [1.0, 3.0], label="fit")
+    ax.scatter(x, y, label="observed")
+    d = chart(fig)
+    assert [e["label"] for e in d["elements"]] == ["fit", "observed"]
+    assert d["elements"][1]["points"] == pairs(x, y)
+
+
+def test_zorder_does_not_change_the_order(chart, fig_ax):
+    # Drawing order by zorder is not plotting order: elements follow the
+    # order of the calls.
+    fig, ax = fig_ax
+    ax.plot([0, 1], [0, 1], label="first", zorder=5)
+    ax.plot([0, 1], [1, 0], label="second", zorder=1)
+    d = chart(fig)
+    assert [e["label"] for e in d["elements"]] == ["first", "second"]
+
+
 def test_scatter_defaults_are_distinct(chart, fig_ax):
     fig, ax = fig_ax
     ax.scatter([0], [0], label="Scatter 1")
