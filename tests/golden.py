@@ -9,8 +9,10 @@ reviewed chart JSON expected for it (chartex.figure_to_json(fig, indent=2)
 plus a final newline).  The runner builds every figure, compares the JSON
 text with the expected file, prints a unified diff for every mismatch and
 exits with status 1 when any fixture differs (2 when one cannot be run).
---update rewrites the expected files from the current output; do that only
-when an output change is intended, and review the diff of the files.
+--update rewrites the expected files from the current output, and the
+scenes in FIXTURES_DIR/scenes/NAME.scene.json that the Criterion tests feed
+to the core (tests/test_fixtures.c); do that only when an output change is
+intended, and review the diff of the files.
 
 The package must be importable (PYTHONPATH=BUILDDIR/python, or
 CHARTEX_BUILDDIR=BUILDDIR).  The module also
@@ -309,6 +311,19 @@ def expected_path(path):
     return Path(path).with_suffix(".json")
 
 
+def scene_path(path):
+    """The scene the walker read from a fixture's figure, kept so that the
+    Criterion tests run every fixture through the core without Python."""
+    path = Path(path)
+    return path.parent / "scenes" / (path.stem + ".scene.json")
+
+
+def _write_scene(path, scene):
+    target = scene_path(path)
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(scene + "\n", encoding="utf-8")
+
+
 def check_fixture(path, update=False):
     """Returns (status, message): status is "ok", "differs", "missing",
     "updated" or "error"; message is a unified diff or an error text."""
@@ -317,15 +332,20 @@ def check_fixture(path, update=False):
     try:
         fig = build_figure(path)
         got = render(fig)
+        scene = None
+        if update:
+            import chartex
+            scene = chartex.figure_to_scene_json(fig)
     except Exception as e:  # report and go on with the other fixtures
         return "error", "%s: %s: %s" % (path.name, type(e).__name__, e)
     finally:
         close_all()
     if update:
         old = want_path.read_text(encoding="utf-8") if want_path.exists() else None
-        if old == got:
+        if old == got and scene_path(path).exists():
             return "ok", ""
         want_path.write_text(got, encoding="utf-8")
+        _write_scene(path, scene)
         return "updated", ""
     if not want_path.exists():
         return "missing", "%s: no expected file %s" % (path.name, want_path.name)

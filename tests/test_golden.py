@@ -27,6 +27,23 @@ def test_every_fixture_has_an_expected_file():
     assert expected - scripts == set(), "expected JSON without a fixture"
 
 
+def test_every_fixture_has_a_scene():
+    # tests/test_fixtures.c runs these scenes through the core without
+    # Python; a fixture without one would be skipped there silently.
+    folder = golden.DEFAULT_FIXTURES / "scenes"
+    scripts = {p.stem for p in FIXTURES}
+    scenes = {p.name[:-len(".scene.json")] for p in folder.glob("*.scene.json")}
+    assert scripts - scenes == set(), "fixtures without a scene (run golden.py --update)"
+    assert scenes - scripts == set(), "scenes without a fixture"
+
+
+def test_scene_gives_the_expected_chart(fixture_path):
+    # The same check as the Criterion test, through the Python API.
+    scene = golden.scene_path(fixture_path).read_text(encoding="utf-8")
+    want = golden.expected_path(fixture_path).read_text(encoding="utf-8")
+    assert chartex.scene_json_to_json(scene, indent=2) + "\n" == want
+
+
 @pytest.fixture(params=FIXTURES, ids=[p.stem for p in FIXTURES])
 def fixture_path(request):
     return request.param
