@@ -122,8 +122,10 @@ core_fail(walk *w)
 /* --------------------------------------------------------------- strings */
 
 /* UTF-8 of a str whose code points include lone surrogates (which strict
- * UTF-8 cannot encode): each surrogate becomes U+FFFD, so the dict and the
- * JSON text carry the same string.  Returns a new bytes object. */
+ * UTF-8 cannot encode) or NUL (which the scene's C strings cannot hold: it
+ * would cut the text short, silently): each becomes U+FFFD, so the dict and
+ * the JSON text carry the same, visibly altered, string.  Returns a new
+ * bytes object. */
 static PyObject *
 encode_replacing_surrogates(PyObject *str)
 {
@@ -144,7 +146,7 @@ encode_replacing_surrogates(PyObject *str)
     data = PyUnicode_DATA(str);
     for (i = 0; i < n; i++) {
         c = PyUnicode_READ(kind, data, i);
-        if (c >= 0xD800 && c <= 0xDFFF)
+        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
             c = 0xFFFD;
         size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
     }
@@ -156,7 +158,7 @@ encode_replacing_surrogates(PyObject *str)
     out = (unsigned char *)PyBytes_AS_STRING(bytes);
     for (i = 0; i < n; i++) {
         c = PyUnicode_READ(kind, data, i);
-        if (c >= 0xD800 && c <= 0xDFFF)
+        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
             c = 0xFFFD;
         if (c < 0x80) {
             *out++ = (unsigned char)c;
@@ -198,14 +200,16 @@ utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
         obj = str;
     }
     *s = PyUnicode_AsUTF8AndSize(obj, &n);
-    if (*s != NULL) {
+    if (*s != NULL && memchr(*s, '\0', (size_t)n) == NULL) {
         *len = (size_t)n;
         *keep = str;
         return 0;
     }
-    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
-        goto fail;
-    PyErr_Clear();
+    if (*s == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+            goto fail;
+        PyErr_Clear();
+    }
     bytes = encode_replacing_surrogates(obj);
     if (bytes == NULL)
         goto fail;

@@ -263,3 +263,21 @@ def test_garbage_collector_state_is_restored(enabled):
     finally:
         (gc.enable if was else gc.disable)()
         plt.close(fig)
+
+
+def test_nul_and_lone_surrogates_are_replaced_not_cut():
+    # The scene holds C strings: a NUL would cut "a\0b" to "a" without a
+    # trace.  NUL and lone surrogates (which UTF-8 cannot encode) both come
+    # out as U+FFFD, the same in the dict and the JSON.
+    fig, ax = plt.subplots()
+    try:
+        ax.plot([1.0, 2.0], [3.0, 4.0], label="x\0y\ud800z")
+        ax.set_title("a\0b")
+        ax.set_xlabel("t\0 (s)")
+        d = chartex.figure_to_dict(fig)
+        assert d["title"] == "a\ufffdb"
+        assert d["elements"][0]["label"] == "x\ufffdy\ufffdz"
+        assert d["x_label"] == "t\ufffd (s)" and d["x_unit"] == "s"
+        assert json.loads(chartex.figure_to_json(fig)) == d
+    finally:
+        plt.close(fig)
