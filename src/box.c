@@ -173,6 +173,7 @@ box_outline(const struct chartex_artist *a, int vertical, double *l, double *r,
 typedef struct body {
     size_t idx;            /* artist index */
     int even;              /* values evenly spaced (violin_stats' linspace) */
+    int half;              /* one-sided (violinplot side='low'/'high') */
     double pos, lo, hi;    /* centre and extent along the category direction */
     double min, max;       /* extent along the value direction */
     double median, mean;
@@ -451,6 +452,7 @@ try_body(search *s, size_t i)
     for (k = 2; k < n && bd->even; k++)
         if (!near(t[1 + k] - t[k], t[2] - t[1], fmax(fabs(bd->min), fabs(bd->max))))
             bd->even = 0;
+    bd->half = high || low;
     if (high)
         bd->pos = f[1];
     else if (low)
@@ -603,13 +605,16 @@ find_violins(search *s)
         if (g == 0 || (b > 0 && g != group))
             grouped = 0;
         group = g;
-        if (!s->bodies[b].even)
+        if (!s->bodies[b].even || s->bodies[b].half)
             even = 0;
     }
     /* Bodies without violin lines (showextrema=False) are violins when
      * they look like violin_stats' output: evenly spaced values, drawn by
      * fill_betweenx, or several side by side.  One symmetric
-     * fill_between(x, c - y, c + y) alone stays an area (an error band). */
+     * fill_between(x, c - y, c + y) alone stays an area (an error band).
+     * One-sided bodies need violin lines or a shared group: a stackplot's
+     * layers are bands with one flat edge (the first sits on 0, the last
+     * may end level) and would otherwise read as half violins. */
     if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2)))
         return 0;
 

@@ -412,3 +412,27 @@ def test_polar_line(chart):
     d = chart(fig)
     assert d["type"] == "line"
     assert d["elements"] == [{"label": "spiral", "points": pairs(theta, r)}]
+
+
+@pytest.mark.parametrize("layers", [
+    [[1.0, 2.0, 1.0], [2.0, 1.0, 2.0]],       # the last layer ends level (3, 3, 3)
+    [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]],       # both layers flat
+    [[1.0, 2.0, 1.0], [2.0, 1.0, 2.0], [0.5, 0.5, 0.5]],
+])
+def test_stackplot_on_few_even_points_is_not_a_violin(chart, fig_ax, layers):
+    # A stackplot layer is a band with one flat edge; on evenly spaced x it
+    # once read as a one-sided violin (a box chart with no quartiles).
+    fig, ax = fig_ax
+    x = [1.0, 2.0, 3.0]
+    ax.stackplot(x, *layers)
+    d = chart(fig)
+    assert d["type"] == "line"
+    bottom = np.zeros(3)
+    for element, layer in zip(d["elements"], layers):
+        top = bottom + np.asarray(layer)
+        assert element["points"] == [[a, b] for a, b in zip(x, top.tolist())]
+        if bottom.any():
+            assert element["baseline"] == bottom.tolist()
+        else:
+            assert "baseline" not in element
+        bottom = top
