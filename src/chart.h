@@ -39,6 +39,10 @@ typedef struct chartex_boxplot {
 /* 1 when a is plotted data that draws something (role DATA, not empty). */
 int chartex__artist_is_data(const struct chartex_artist *a);
 
+/* 1 when a is a data Polygon patch read as an outline: the line a step
+ * histogram (hist(histtype="step")) or ax.fill() draws. */
+int chartex__artist_is_outline(const struct chartex_artist *a);
+
 /* Looks for box plots and violins that explain every data artist of axes.
  * Returns 1 and fills out (caller clears it), 0 when axes is not a box
  * plot (out left empty), -1 when memory ran out. */

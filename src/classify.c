@@ -9,6 +9,8 @@
  */
 #include "chart.h"
 
+#include <string.h>
+
 int
 chartex__artist_is_data(const struct chartex_artist *a)
 {
@@ -30,6 +32,13 @@ chartex__artist_is_data(const struct chartex_artist *a)
         /* A wedge always draws; OTHER is counted but never read. */
         return 1;
     }
+}
+
+int
+chartex__artist_is_outline(const struct chartex_artist *a)
+{
+    return a->kind == CHARTEX_ARTIST_PATCH && strcmp(a->cls, "Polygon") == 0
+           && chartex__artist_is_data(a);
 }
 
 int
@@ -63,6 +72,10 @@ chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
         case CHARTEX_ARTIST_AREA:
         case CHARTEX_ARTIST_SEGMENTS:
             has_line = 1;
+            break;
+        case CHARTEX_ARTIST_PATCH:
+            if (chartex__artist_is_outline(a))
+                has_line = 1;
             break;
         default:
             break;

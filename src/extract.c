@@ -427,6 +427,43 @@ stacked_on(const struct chartex_artist *p, const struct chartex_artist *c)
     return 1;
 }
 
+/* 1 when line l only traces an edge of area a: an unlabelled line whose
+ * points are one of the band's curves.  pandas' DataFrame.plot.area()
+ * draws each series as such a line plus a labelled fill; both as elements
+ * would repeat every series. */
+static int
+traces_area_edge(const struct chartex_artist *l, const struct chartex_artist *a)
+{
+    size_t total = 0, j = 0;
+    int on_f1 = 1, on_f2 = 1;
+
+    if (l->kind != CHARTEX_ARTIST_LINE || !is_default_label(l->label)
+        || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
+        || !area_bands(a, &total) || total != l->n || total == 0)
+        return 0;
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        if (l->x[j] != t)
+            on_f1 = on_f2 = 0;
+        if (l->y[j] != f1)
+            on_f1 = 0;
+        if (l->y[j] != f2)
+            on_f2 = 0;
+        j++;
+    });
+    return on_f1 || on_f2;
+}
+
+static int
+is_area_edge(const struct chartex_axes *axes, const struct chartex_artist *l)
+{
+    size_t i;
+
+    for (i = 0; i < axes->n_artists; i++)
+        if (traces_area_edge(l, axes->artists[i]))
+            return 1;
+    return 0;
+}
+
 /* An area element: the band's curve as points, the other curve as
  * "baseline" unless it is all 0.  The curve shown is the upper one for
  * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
@@ -503,6 +540,8 @@ is_point_element(const struct chartex_artist *a, int scatter_chart)
         return 1;
     case CHARTEX_ARTIST_SCATTER:
         return scatter_chart;
+    case CHARTEX_ARTIST_PATCH:
+        return chartex__artist_is_outline(a);
     default:
         return 0;
     }
@@ -538,7 +577,7 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
         const struct chartex_artist *a = axes->artists[i];
         chartex_node *label;
 
-        if (!is_point_element(a, scatter_chart))
+        if (!is_point_element(a, scatter_chart) || is_area_edge(axes, a))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
@@ -556,10 +595,18 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
         if (a->kind == CHARTEX_ARTIST_AREA) {
             if (add_area(b, el, a, axes, upper[i]) < 0)
                 goto fail;
-        } else if (chartex__object_add(el, "points",
-                                       chartex__node_points(a->n, a->x, a->y,
-                                                            xa, ya)) < 0) {
-            goto fail;
+        } else {
+            size_t n = a->n;
+
+            /* Path.to_polygons() closes an outline by repeating its first
+             * vertex: the step histogram drew no such segment. */
+            if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
+                && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
+                n--;
+            if (chartex__object_add(el, "points",
+                                    chartex__node_points(n, a->x, a->y,
+                                                         xa, ya)) < 0)
+                goto fail;
         }
     }
     labels_free(&used);

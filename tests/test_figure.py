@@ -436,3 +436,57 @@ def test_stackplot_on_few_even_points_is_not_a_violin(chart, fig_ax, layers):
         else:
             assert "baseline" not in element
         bottom = top
+
+
+def test_step_histogram_is_its_outline(chart, fig_ax):
+    # hist(histtype="step") draws one Polygon: read as a line through the
+    # bin edges at the counts, not as unknown.
+    fig, ax = fig_ax
+    counts, edges, _ = ax.hist([1, 2, 2, 3, 3, 3], bins=3, histtype="step",
+                               label="h")
+    d = chart(fig)
+    assert d["type"] == "line"
+    (element,) = d["elements"]
+    assert element["label"] == "h"
+    want = [[float(edges[0]), 0.0]]
+    for i, c in enumerate(counts):
+        want += [[float(edges[i]), float(c)], [float(edges[i + 1]), float(c)]]
+    want.append([float(edges[-1]), 0.0])
+    # matplotlib merges the shared vertical edges: compare the distinct
+    # corners in order.
+    dedup = [p for i, p in enumerate(want) if i == 0 or p != want[i - 1]]
+    assert element["points"] == dedup
+
+
+def test_fill_polygon_is_its_outline(chart, fig_ax):
+    fig, ax = fig_ax
+    ax.fill([0.0, 1.0, 1.0], [0.0, 0.0, 1.0], label="tri")
+    d = chart(fig)
+    assert d["type"] == "line"
+    assert d["elements"] == [{"label": "tri",
+                              "points": [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]]}]
+
+
+def test_pandas_area_plot_gives_one_element_per_series(chart):
+    # pandas draws each series as an unlabelled edge line plus a labelled
+    # fill; the edge line repeats the fill's top and is not a series.
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [2.0, 1.0, 2.0]})
+    ax = df.plot.area()
+    d = chart(ax.figure)
+    assert d["type"] == "line"
+    assert [e["label"] for e in d["elements"]] == ["a", "b"]
+    x = [0.0, 1.0, 2.0]
+    assert d["elements"][0]["points"] == [[a, b] for a, b in zip(x, df["a"])]
+    tops = (df["a"] + df["b"]).tolist()
+    assert d["elements"][1]["points"] == [[a, b] for a, b in zip(x, tops)]
+    assert d["elements"][1]["baseline"] == df["a"].tolist()
+
+
+def test_labelled_line_over_an_area_stays(chart, fig_ax):
+    # Only an unlabelled edge is dropped: a labelled line is a series.
+    fig, ax = fig_ax
+    ax.fill_between([0.0, 1.0], [1.0, 2.0], alpha=0.3)
+    ax.plot([0.0, 1.0], [1.0, 2.0], label="trend")
+    d = chart(fig)
+    assert [e["label"] for e in d["elements"]] == ["Area 0", "trend"]
