@@ -913,19 +913,25 @@ read_collection(walk *w, axctx *c, PyObject *coll)
     return read_other(w, c, coll, CHARTEX_ROLE_DATA);
 }
 
+/* Converts value (a new reference or NULL after a failed call; consumed)
+ * to a double, failing as "while reading <what>" of owner. */
+static int
+number_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v)
+{
+    if (value == NULL)
+        return fail(w, what, owner);
+    *v = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    if (*v == -1.0 && PyErr_Occurred())
+        return fail(w, what, owner);
+    return 0;
+}
+
 /* Reads attribute name of obj as a double. */
 static int
 attr_double(walk *w, PyObject *obj, PyObject *name, double *v)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
-
-    if (value == NULL)
-        return fail(w, "a wedge", obj);
-    *v = PyFloat_AsDouble(value);
-    Py_DECREF(value);
-    if (*v == -1.0 && PyErr_Occurred())
-        return fail(w, "a wedge", obj);
-    return 0;
+    return number_of(w, PyObject_GetAttr(obj, name), obj, "a wedge", v);
 }
 
 /* A patch: a Wedge (pie slice), or any other patch as polygons in data
@@ -1099,15 +1105,7 @@ done:
 static int
 call_double(walk *w, PyObject *obj, PyObject *method, double *v)
 {
-    PyObject *value = PyObject_CallMethodNoArgs(obj, method);
-
-    if (value == NULL)
-        return fail(w, "a bar", obj);
-    *v = PyFloat_AsDouble(value);
-    Py_DECREF(value);
-    if (*v == -1.0 && PyErr_Occurred())
-        return fail(w, "a bar", obj);
-    return 0;
+    return number_of(w, PyObject_CallMethodNoArgs(obj, method), obj, "a bar", v);
 }
 
 /* Converts n bars at pandas Period ordinals (x: left edges, wd: widths,
