@@ -1316,14 +1316,49 @@ container_parts(walk *w, axctx *c, PyObject *parts, chartex_artist_role role,
     return rc;
 }
 
-/* An ErrorbarContainer: (data_line, caplines, barlinecols). */
-static int
-read_errorbar(walk *w, axctx *c, PyObject *container)
-{
-    PyObject *lines_obj, *lines;
-    unsigned long group = ++w->next_group;
-    int rc = -1;
+/* The containers whose parts the walker reads as a whole. */
+typedef enum container_kind {
+    CONTAINER_OTHER = 0,   /* its artists are read from the lists */
+    CONTAINER_BARS,
+    CONTAINER_ERRORBAR,
+    CONTAINER_STEM
+} container_kind;
 
+/* The kind of container, or -1 on error. */
+static int
+container_kind_of(walk *w, PyObject *container)
+{
+    static const struct {
+        int cls;
+        container_kind kind;
+    } kinds[] = {
+        {CHX_BARCONTAINER, CONTAINER_BARS},
+        {CHX_ERRORBARCONTAINER, CONTAINER_ERRORBAR},
+        {CHX_STEMCONTAINER, CONTAINER_STEM},
+    };
+    size_t i;
+    int is;
+
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        is = PyObject_IsInstance(container, w->st->cls[kinds[i].cls]);
+        if (is < 0)
+            return fail(w, "the class", container);
+        if (is)
+            return (int)kinds[i].kind;
+    }
+    return CONTAINER_OTHER;
+}
+
+/* The (data_line, caplines, barlinecols) of an ErrorbarContainer, as a fast
+ * sequence in *lines (a new reference); *lines stays NULL when it does not
+ * have the three parts matplotlib makes (its parts are then read alone from
+ * the lists).  -1 on error. */
+static int
+errorbar_parts(walk *w, PyObject *container, PyObject **lines)
+{
+    PyObject *lines_obj, *seq;
+
+    *lines = NULL;
     lines_obj = get_optional(container, w->st->s_lines);
     if (lines_obj == NULL) {
         if (PyErr_Occurred())
@@ -1331,14 +1366,56 @@ read_errorbar(walk *w, axctx *c, PyObject *container)
         Py_INCREF(container);    /* the container is the tuple itself */
         lines_obj = container;
     }
-    lines = as_seq(w, lines_obj, "the errorbar", container);
+    seq = as_seq(w, lines_obj, "the errorbar", container);
     Py_DECREF(lines_obj);
-    if (lines == NULL)
+    if (seq == NULL)
         return -1;
-    if (PySequence_Fast_GET_SIZE(lines) != 3) {
-        rc = 0;    /* not the shape matplotlib makes: its parts are read alone */
-        goto done;
+    if (PySequence_Fast_GET_SIZE(seq) != 3) {
+        Py_DECREF(seq);
+        return 0;
     }
+    *lines = seq;
+    return 0;
+}
+
+/* The markerline, stemlines and baseline of a StemContainer (new
+ * references in parts), and whether stemlines is one LineCollection
+ * (else a list of Line2D: use_line_collection=False, matplotlib < 3.8). */
+static int
+stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection)
+{
+    parts[0] = PyObject_GetAttr(container, w->st->s_markerline);
+    parts[1] = parts[0] ? PyObject_GetAttr(container, w->st->s_stemlines) : NULL;
+    parts[2] = parts[1] ? PyObject_GetAttr(container, w->st->s_baseline) : NULL;
+    if (parts[2] == NULL) {
+        fail(w, "the stem plot", container);
+        goto fail;
+    }
+    *collection = PyObject_IsInstance(parts[1], w->st->cls[CHX_LINECOLLECTION]);
+    if (*collection < 0) {
+        fail(w, "the class", parts[1]);
+        goto fail;
+    }
+    return 0;
+fail:
+    Py_CLEAR(parts[0]);
+    Py_CLEAR(parts[1]);
+    Py_CLEAR(parts[2]);
+    return -1;
+}
+
+/* An ErrorbarContainer: the data line, then caps and bar segments. */
+static int
+read_errorbar(walk *w, axctx *c, PyObject *container)
+{
+    PyObject *lines;
+    unsigned long group = ++w->next_group;
+    int rc = -1;
+
+    if (errorbar_parts(w, container, &lines) < 0)
+        return -1;
+    if (lines == NULL)
+        return 0;
     if (container_line(w, c, PySequence_Fast_GET_ITEM(lines, 0), container,
                        CHARTEX_ROLE_DATA, CHARTEX_ARTIST_ERRORBAR_DATA, group) < 0
         || container_parts(w, c, PySequence_Fast_GET_ITEM(lines, 1),
@@ -1356,53 +1433,42 @@ done:
 static int
 read_stem(walk *w, axctx *c, PyObject *container)
 {
-    PyObject *marker = NULL, *stems = NULL, *base = NULL;
+    PyObject *parts[3];
     unsigned long group = ++w->next_group;
-    int rc = -1, is;
+    int rc = -1, collection;
 
-    marker = PyObject_GetAttr(container, w->st->s_markerline);
-    stems = marker ? PyObject_GetAttr(container, w->st->s_stemlines) : NULL;
-    base = stems ? PyObject_GetAttr(container, w->st->s_baseline) : NULL;
-    if (base == NULL) {
-        fail(w, "the stem plot", container);
-        goto done;
-    }
-    if (container_line(w, c, marker, container, CHARTEX_ROLE_DATA, CHARTEX_ARTIST_STEM,
-                       group) < 0)
-        goto done;
-    /* A LineCollection, or a list of Line2D with use_line_collection=False
-     * (matplotlib < 3.8). */
-    is = PyObject_IsInstance(stems, w->st->cls[CHX_LINECOLLECTION]);
-    if (is < 0) {
-        fail(w, "the class", stems);
-        goto done;
-    }
-    if (is ? container_segments(w, c, stems, CHARTEX_ROLE_DECORATION, group) < 0
-           : container_parts(w, c, stems, CHARTEX_ROLE_DECORATION, group) < 0)
-        goto done;
-    if (container_line(w, c, base, NULL, CHARTEX_ROLE_DECORATION, 0, group) < 0)
+    if (stem_parts(w, container, parts, &collection) < 0)
+        return -1;
+    if (container_line(w, c, parts[0], container, CHARTEX_ROLE_DATA,
+                       CHARTEX_ARTIST_STEM, group) < 0
+        || (collection
+                ? container_segments(w, c, parts[1], CHARTEX_ROLE_DECORATION, group)
+                : container_parts(w, c, parts[1], CHARTEX_ROLE_DECORATION, group)) < 0
+        || container_line(w, c, parts[2], NULL, CHARTEX_ROLE_DECORATION, 0, group) < 0)
         goto done;
     rc = 0;
 done:
-    Py_XDECREF(marker);
-    Py_XDECREF(stems);
-    Py_XDECREF(base);
+    Py_DECREF(parts[0]);
+    Py_DECREF(parts[1]);
+    Py_DECREF(parts[2]);
     return rc;
 }
 
 static int
 read_container(walk *w, axctx *c, PyObject *container)
 {
-    chx_state *st = w->st;
-    int is;
-
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_BARCONTAINER])) != 0)
-        return is < 0 ? fail(w, "the class", container) : read_bars(w, c, container);
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_ERRORBARCONTAINER])) != 0)
-        return is < 0 ? fail(w, "the class", container) : read_errorbar(w, c, container);
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_STEMCONTAINER])) != 0)
-        return is < 0 ? fail(w, "the class", container) : read_stem(w, c, container);
-    return 0;  /* other containers: their artists are read from the lists */
+    switch (container_kind_of(w, container)) {
+    case CONTAINER_BARS:
+        return read_bars(w, c, container);
+    case CONTAINER_ERRORBAR:
+        return read_errorbar(w, c, container);
+    case CONTAINER_STEM:
+        return read_stem(w, c, container);
+    case CONTAINER_OTHER:
+        return 0;
+    default:
+        return -1;
+    }
 }
 
 typedef int (*artist_reader)(walk *w, axctx *c, PyObject *obj);
@@ -1490,91 +1556,54 @@ note_parts(walk *w, order *o, PyObject *parts, PyObject *container, const char *
     return rc;
 }
 
-/* Notes the artists that read_container() reads from container, found as
- * read_bars(), read_errorbar() and read_stem() find them. */
+/* Notes the artists that read_container() reads from container, found by
+ * the same functions. */
 static int
 note_container(walk *w, order *o, PyObject *container)
 {
-    chx_state *st = w->st;
-    PyObject *parts = NULL, *seq = NULL, *marker = NULL, *stems = NULL, *base = NULL;
-    Py_ssize_t i;
-    int rc = -1, is;
+    PyObject *parts = NULL, *stem[3] = {NULL, NULL, NULL};
+    int rc = -1, collection;
 
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_BARCONTAINER])) != 0) {
-        if (is < 0) {
-            fail(w, "the class", container);
-            goto done;
-        }
-        parts = PyObject_GetAttr(container, st->s_patches);
+    switch (container_kind_of(w, container)) {
+    case CONTAINER_BARS:
+        parts = PyObject_GetAttr(container, w->st->s_patches);
         if (parts == NULL) {
             fail(w, "the bars", container);
             goto done;
         }
         rc = note_parts(w, o, parts, container, "the bars");
-        goto done;
+        break;
+    case CONTAINER_ERRORBAR:
+        if (errorbar_parts(w, container, &parts) < 0)
+            goto done;
+        rc = parts == NULL ? 0
+             : note_member(w, o, PySequence_Fast_GET_ITEM(parts, 0), container) < 0
+                   || note_parts(w, o, PySequence_Fast_GET_ITEM(parts, 1), container,
+                                 "the errorbar") < 0
+                   || note_parts(w, o, PySequence_Fast_GET_ITEM(parts, 2), container,
+                                 "the errorbar") < 0
+               ? -1 : 0;
+        break;
+    case CONTAINER_STEM:
+        if (stem_parts(w, container, stem, &collection) < 0)
+            goto done;
+        rc = note_member(w, o, stem[0], container) < 0
+                 || (collection ? note_member(w, o, stem[1], container)
+                                : note_parts(w, o, stem[1], container, "the stem plot")) < 0
+                 || note_member(w, o, stem[2], container) < 0
+             ? -1 : 0;
+        break;
+    case CONTAINER_OTHER:
+        rc = 0;    /* its artists are read from the lists */
+        break;
+    default:
+        break;
     }
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_ERRORBARCONTAINER])) != 0) {
-        if (is < 0) {
-            fail(w, "the class", container);
-            goto done;
-        }
-        parts = get_optional(container, st->s_lines);
-        if (parts == NULL) {
-            if (PyErr_Occurred()) {
-                fail(w, "the errorbar", container);
-                goto done;
-            }
-            Py_INCREF(container);    /* the container is the tuple itself */
-            parts = container;
-        }
-        seq = as_seq(w, parts, "the errorbar", container);
-        if (seq == NULL)
-            goto done;
-        if (PySequence_Fast_GET_SIZE(seq) != 3) {
-            rc = 0;    /* read_errorbar() reads nothing from it */
-            goto done;
-        }
-        if (note_member(w, o, PySequence_Fast_GET_ITEM(seq, 0), container) < 0)
-            goto done;
-        for (i = 1; i < 3; i++)
-            if (note_parts(w, o, PySequence_Fast_GET_ITEM(seq, i), container,
-                           "the errorbar") < 0)
-                goto done;
-        rc = 0;
-        goto done;
-    }
-    if ((is = PyObject_IsInstance(container, st->cls[CHX_STEMCONTAINER])) != 0) {
-        if (is < 0) {
-            fail(w, "the class", container);
-            goto done;
-        }
-        marker = PyObject_GetAttr(container, st->s_markerline);
-        stems = marker ? PyObject_GetAttr(container, st->s_stemlines) : NULL;
-        base = stems ? PyObject_GetAttr(container, st->s_baseline) : NULL;
-        if (base == NULL) {
-            fail(w, "the stem plot", container);
-            goto done;
-        }
-        /* stemlines: a LineCollection, or a list of Line2D (matplotlib < 3.8
-         * with use_line_collection=False). */
-        is = PyObject_IsInstance(stems, st->cls[CHX_LINECOLLECTION]);
-        if (is < 0) {
-            fail(w, "the class", stems);
-            goto done;
-        }
-        if (note_member(w, o, marker, container) < 0
-            || (is ? note_member(w, o, stems, container)
-                   : note_parts(w, o, stems, container, "the stem plot")) < 0
-            || note_member(w, o, base, container) < 0)
-            goto done;
-    }
-    rc = 0;    /* other containers: their artists are read from the lists */
 done:
     Py_XDECREF(parts);
-    Py_XDECREF(seq);
-    Py_XDECREF(marker);
-    Py_XDECREF(stems);
-    Py_XDECREF(base);
+    Py_XDECREF(stem[0]);
+    Py_XDECREF(stem[1]);
+    Py_XDECREF(stem[2]);
     return rc;
 }
 
