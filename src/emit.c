@@ -84,9 +84,7 @@ emit_node(const chartex_node *node, const chartex_sink *sink)
     case CHARTEX_NODE_BOOL:
         return sink->boolean(ctx, node->u.boolean);
     case CHARTEX_NODE_NUMBER:
-        if (!isfinite(node->u.number))
-            return sink->null(ctx);
-        return sink->number(ctx, node->u.number);
+        return chartex__emit_value(node->u.number, NULL, sink);
     case CHARTEX_NODE_STRING:
         return sink->string(ctx, node->u.string.s, node->u.string.len);
     case CHARTEX_NODE_ARRAY:

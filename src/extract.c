@@ -641,7 +641,7 @@ point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
  * or -1. */
-static chartex_node *box_label(builder *b, const struct chartex_axis *axis,
+static chartex_node *tick_label_node(builder *b, const struct chartex_axis *axis,
                                double pos);
 
 static long
@@ -755,7 +755,7 @@ bar_elements(builder *b, const struct chartex_axes *axes)
                 goto fail;
             }
             if (chartex__object_add(el, "label",
-                                    by_ticks ? box_label(b, cat, centre)
+                                    by_ticks ? tick_label_node(b, cat, centre)
                                              : position_node(centre, cat)) < 0) {
                 chartex__node_free(g);
                 chartex__node_free(group);
@@ -812,10 +812,10 @@ bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
 
 /* -------------------------------------------------------------------- box */
 
-/* The label of a box: the tick label at its position, else the position
- * as text. */
+/* The label at a position along a category direction (a box's, or a bar's
+ * named by ticks): the tick label there, else the position as text. */
 static chartex_node *
-box_label(builder *b, const struct chartex_axis *axis, double pos)
+tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
 {
     long i = tick_at(axis, pos);
 
@@ -837,7 +837,7 @@ box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
 
     if (el == NULL)
         return NULL;
-    if (chartex__object_add(el, "label", box_label(b, cat, box->pos)) < 0
+    if (chartex__object_add(el, "label", tick_label_node(b, cat, box->pos)) < 0
         || chartex__object_add(el, "min", number_node(box->min)) < 0
         || chartex__object_add(el, "first_quartile", number_node(box->q1)) < 0
         || chartex__object_add(el, "median", number_node(box->median)) < 0
