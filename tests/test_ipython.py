@@ -253,3 +253,6 @@ def test_install_startup(tmp_path):
     assert out.stdout.strip() == str(tmp_path / "cli" / "profile_default" / "startup"
                                      / "00-chartex.py")
     assert os.path.isfile(out.stdout.strip())
+    out = subprocess.run([sys.executable, "-m", "chartex.ipython", "startup-file"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == cx_ipython.STARTUP_FILE

@@ -16,11 +16,12 @@ import sys
 
 import pytest
 
-jupyter_client = pytest.importorskip("jupyter_client")  # noqa: F841 - listed in bootstrap.sh
-from jupyter_client import KernelManager  # noqa: E402
-from jupyter_client.kernelspec import KernelSpecManager  # noqa: E402
+# Not importorskip: ipykernel and jupyter_client are dependencies of the test
+# suite (requirements.txt, bootstrap.sh), and a missing one must fail.
+from jupyter_client import KernelManager
+from jupyter_client.kernelspec import KernelSpecManager
 
-import chartex.ipython  # noqa: E402
+import chartex.ipython
 
 MIME = "e2b/chart"
 START_TIMEOUT = 90
