@@ -212,6 +212,31 @@ typedef struct chartex_chart chartex_chart;
  * (chartex_chart_is_empty), which emits as {}. */
 CHARTEX_API chartex_chart *chartex_chart_from_scene(const chartex_scene *scene,
                                                     chartex_error *err);
+
+/* The smallest max_points accepted: the first and last points plus the four
+ * extremes of one bucket (see chartex_options). */
+#define CHARTEX_MIN_MAX_POINTS 6
+
+/* Options of chartex_chart_from_scene_opts.  Zero-initialise it: every
+ * field's zero is the default, and new fields are only added at the end. */
+typedef struct chartex_options {
+    /* The most points kept per line or scatter series (element "points");
+     * 0: no limit, else at least CHARTEX_MIN_MAX_POINTS.  A longer series
+     * keeps its shape rather than its head: a line keeps its first and last
+     * points and, in each of (max_points - 2) / 4 runs of consecutive
+     * points, those with the lowest and highest x and y (method "minmax");
+     * a scatter keeps the points with the lowest and highest x and y and an
+     * evenly spaced subset of the rest (method "sample").  Kept points stay
+     * in their order; an area's baseline keeps the same points.  Such an
+     * element gets a "downsampled" key (doc/schema.md).  Bars, pie wedges,
+     * boxes and images are never reduced. */
+    size_t max_points;
+} chartex_options;
+
+/* chartex_chart_from_scene with options; opts may be NULL (the defaults). */
+CHARTEX_API chartex_chart *chartex_chart_from_scene_opts(const chartex_scene *scene,
+                                                         const chartex_options *opts,
+                                                         chartex_error *err);
 CHARTEX_API int chartex_chart_is_empty(const chartex_chart *chart);
 CHARTEX_API void chartex_chart_free(chartex_chart *chart);
 

@@ -193,6 +193,50 @@ parse_indent(PyObject *obj, int *indent)
     return -1;
 }
 
+/* max_points=None is no limit; an int at least CHARTEX_MIN_MAX_POINTS keeps
+ * at most that many points per series (a value past size_t is no limit). */
+static int
+parse_max_points(PyObject *obj, chartex_options *opts)
+{
+    size_t v;
+    PyObject *zero;
+    int negative;
+
+    memset(opts, 0, sizeof *opts);
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "max_points must be None or an int, not '%.100s'",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    v = PyLong_AsSize_t(obj);
+    if (v == (size_t)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        /* Negative, or more points than any series can hold. */
+        zero = PyLong_FromLong(0);
+        if (zero == NULL)
+            return -1;
+        negative = PyObject_RichCompareBool(obj, zero, Py_LT);
+        Py_DECREF(zero);
+        if (negative < 0)
+            return -1;
+        if (negative)
+            goto range;
+        return 0;
+    }
+    if (v >= CHARTEX_MIN_MAX_POINTS) {
+        opts->max_points = v;
+        return 0;
+    }
+range:
+    PyErr_Format(PyExc_ValueError, "max_points must be None or an int >= %d",
+                 CHARTEX_MIN_MAX_POINTS);
+    return -1;
+}
+
 /* The figure argument: a Figure or SubFigure, read into a new scene. */
 static chartex_scene *
 scene_of(chx_state *st, PyObject *fig, const char *fname)
@@ -257,14 +301,14 @@ scene_of_text(chx_state *st, PyObject *obj)
 /* -------------------------------------------------------------- outputs */
 
 static PyObject *
-chart_dict(chx_state *st, const chartex_scene *scene)
+chart_dict(chx_state *st, const chartex_scene *scene, const chartex_options *opts)
 {
     chartex_chart *chart = NULL;
     chartex_error err = {0};
     PyObject *result = NULL;
 
     Py_BEGIN_ALLOW_THREADS
-    chart = chartex_chart_from_scene(scene, &err);
+    chart = chartex_chart_from_scene_opts(scene, opts, &err);
     Py_END_ALLOW_THREADS
     if (chart == NULL) {
         chx_raise_core_error(st, &err);
@@ -303,7 +347,8 @@ json_str(char *text, size_t len)
 }
 
 static PyObject *
-chart_json(chx_state *st, const chartex_scene *scene, int indent)
+chart_json(chx_state *st, const chartex_scene *scene, const chartex_options *opts,
+           int indent)
 {
     chartex_chart *chart = NULL;
     chartex_error err = {0};
@@ -312,7 +357,7 @@ chart_json(chx_state *st, const chartex_scene *scene, int indent)
     PyObject *result = NULL;
 
     Py_BEGIN_ALLOW_THREADS
-    chart = chartex_chart_from_scene(scene, &err);
+    chart = chartex_chart_from_scene_opts(scene, opts, &err);
     if (chart != NULL)
         text = chartex_chart_to_json(chart, indent, &len, &err);
     Py_END_ALLOW_THREADS
@@ -346,53 +391,65 @@ scene_json(chx_state *st, const chartex_scene *scene, int indent)
 /* ------------------------------------------------------------ functions */
 
 PyDoc_STRVAR(figure_to_dict_doc,
-"figure_to_dict($module, fig, /)\n--\n\n"
+"figure_to_dict($module, fig, /, *, max_points=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
 "chart schema; {} when the figure shows no data.\n\n"
-"Raises TypeError when fig is not a Figure or SubFigure and ChartexError\n"
-"when the figure cannot be read.");
+"max_points=N (at least 6) keeps at most N points per line or scatter\n"
+"series, keeping its shape; a reduced element says so in its \"downsampled\"\n"
+"key.  Raises TypeError when fig is not a Figure or SubFigure and\n"
+"ChartexError when the figure cannot be read.");
 
 static PyObject *
-figure_to_dict(PyObject *module, PyObject *fig)
+figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
+    static char *kwlist[] = {"", "max_points", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
-    PyObject *result = NULL;
+    chartex_options opts;
+    PyObject *fig, *max_obj = Py_None, *result = NULL;
 
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_dict", kwlist,
+                                     &fig, &max_obj))
+        goto done;
+    if (parse_max_points(max_obj, &opts) < 0)
+        goto done;
     scene = scene_of(st, fig, "figure_to_dict");
     if (scene == NULL)
         goto done;
-    result = chart_dict(st, scene);
+    result = chart_dict(st, scene, &opts);
 done:
     chartex_scene_free(scene);
     return result;
 }
 
 PyDoc_STRVAR(figure_to_json_doc,
-"figure_to_json($module, fig, /, *, indent=None)\n--\n\n"
+"figure_to_json($module, fig, /, *, indent=None, max_points=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as JSON text:\n"
 "compact like json.dumps(d, separators=(',', ':'), ensure_ascii=False), or\n"
 "like json.dumps(d, indent=indent, ensure_ascii=False) for an indent from\n"
-"1 to 100.  json.loads(figure_to_json(fig)) == figure_to_dict(fig).");
+"1 to 100.  json.loads(figure_to_json(fig)) == figure_to_dict(fig);\n"
+"max_points as for figure_to_dict.");
 
 static PyObject *
 figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", NULL};
+    static char *kwlist[] = {"", "indent", "max_points", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
-    PyObject *fig, *indent_obj = Py_None, *result = NULL;
+    chartex_options opts;
+    PyObject *fig, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
     int indent;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_json", kwlist,
-                                     &fig, &indent_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:figure_to_json", kwlist,
+                                     &fig, &indent_obj, &max_obj))
         goto done;
-    if (parse_indent(indent_obj, &indent) < 0)
+    if (parse_indent(indent_obj, &indent) < 0
+        || parse_max_points(max_obj, &opts) < 0)
         goto done;
     scene = scene_of(st, fig, "figure_to_json");
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, indent);
+    result = chart_json(st, scene, &opts, indent);
 done:
     chartex_scene_free(scene);
     return result;
@@ -428,61 +485,73 @@ done:
 }
 
 PyDoc_STRVAR(scene_json_to_dict_doc,
-"scene_json_to_dict($module, text, /)\n--\n\n"
+"scene_json_to_dict($module, text, /, *, max_points=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
-"a dict.  Raises ChartexError when the text is not a valid scene.");
+"a dict (max_points as for figure_to_dict).  Raises ChartexError when the\n"
+"text is not a valid scene.");
 
 static PyObject *
-scene_json_to_dict(PyObject *module, PyObject *text)
+scene_json_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
+    static char *kwlist[] = {"", "max_points", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
-    PyObject *result = NULL;
+    chartex_options opts;
+    PyObject *text, *max_obj = Py_None, *result = NULL;
 
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_dict", kwlist,
+                                     &text, &max_obj))
+        goto done;
+    if (parse_max_points(max_obj, &opts) < 0)
+        goto done;
     scene = scene_of_text(st, text);
     if (scene == NULL)
         goto done;
-    result = chart_dict(st, scene);
+    result = chart_dict(st, scene, &opts);
 done:
     chartex_scene_free(scene);
     return result;
 }
 
 PyDoc_STRVAR(scene_json_to_json_doc,
-"scene_json_to_json($module, text, /, *, indent=None)\n--\n\n"
+"scene_json_to_json($module, text, /, *, indent=None, max_points=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
-"JSON text (indent as for figure_to_json).");
+"JSON text (indent and max_points as for figure_to_json).");
 
 static PyObject *
 scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", NULL};
+    static char *kwlist[] = {"", "indent", "max_points", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
-    PyObject *text, *indent_obj = Py_None, *result = NULL;
+    chartex_options opts;
+    PyObject *text, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
     int indent;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_json",
-                                     kwlist, &text, &indent_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:scene_json_to_json",
+                                     kwlist, &text, &indent_obj, &max_obj))
         goto done;
-    if (parse_indent(indent_obj, &indent) < 0)
+    if (parse_indent(indent_obj, &indent) < 0
+        || parse_max_points(max_obj, &opts) < 0)
         goto done;
     scene = scene_of_text(st, text);
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, indent);
+    result = chart_json(st, scene, &opts, indent);
 done:
     chartex_scene_free(scene);
     return result;
 }
 
 static PyMethodDef module_methods[] = {
-    {"figure_to_dict", figure_to_dict, METH_O, figure_to_dict_doc},
+    {"figure_to_dict", (PyCFunction)(void (*)(void))figure_to_dict,
+     METH_VARARGS | METH_KEYWORDS, figure_to_dict_doc},
     {"figure_to_json", (PyCFunction)(void (*)(void))figure_to_json,
      METH_VARARGS | METH_KEYWORDS, figure_to_json_doc},
     {"figure_to_scene_json", (PyCFunction)(void (*)(void))figure_to_scene_json,
      METH_VARARGS | METH_KEYWORDS, figure_to_scene_json_doc},
-    {"scene_json_to_dict", scene_json_to_dict, METH_O, scene_json_to_dict_doc},
+    {"scene_json_to_dict", (PyCFunction)(void (*)(void))scene_json_to_dict,
+     METH_VARARGS | METH_KEYWORDS, scene_json_to_dict_doc},
     {"scene_json_to_json", (PyCFunction)(void (*)(void))scene_json_to_json,
      METH_VARARGS | METH_KEYWORDS, scene_json_to_json_doc},
     {NULL, NULL, 0, NULL}

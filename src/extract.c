@@ -11,6 +11,7 @@
 #include "chart.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ typedef struct labels {
 typedef struct builder {
     struct chart_impl *impl;
     chartex_buf text;      /* scratch for simplified text */
+    size_t max_points;     /* 0: no limit (chartex_options) */
 } builder;
 
 /* ----------------------------------------------------------------- helpers */
@@ -365,6 +367,247 @@ fail:
     return -1;
 }
 
+/* ------------------------------------------------------ point limit */
+
+/* A series of points as it goes out: the arrays (borrowed from the scene or
+ * owned by the chart), and how many points it had before a limit. */
+typedef struct series {
+    size_t n;
+    const double *x, *y;
+    size_t original;       /* n when nothing was dropped */
+    const char *method;    /* NULL when nothing was dropped */
+} series;
+
+/* Bucket boundaries without overflow: the start of bucket j + 1 of nb
+ * equal runs over count items is (j + 1) * q + floor((j + 1) * r / nb),
+ * kept as a running quotient and remainder. */
+typedef struct runs {
+    size_t nb, q, r, fl, rem, next;
+} runs;
+
+static void
+runs_init(runs *rs, size_t count, size_t nb)
+{
+    rs->nb = nb;
+    rs->q = count / nb;
+    rs->r = count % nb;
+    rs->fl = rs->rem = rs->next = 0;
+}
+
+/* The end (exclusive) of the next run. */
+static size_t
+runs_next(runs *rs)
+{
+    rs->rem += rs->r;
+    if (rs->rem >= rs->nb) {
+        rs->rem -= rs->nb;
+        rs->fl++;
+    }
+    rs->next += rs->q;
+    return rs->next + rs->fl;
+}
+
+static void
+sort_small(size_t *v, size_t n)
+{
+    size_t i, j;
+
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            size_t t = v[j];
+
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+}
+
+/* Appends i to v (n entries) unless it is there already. */
+static size_t
+add_unique(size_t *v, size_t n, size_t i)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (v[k] == i)
+            return n;
+    v[n] = i;
+    return n + 1;
+}
+
+/* A line's shape in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS):
+ * the first and last points, and in each of (max - 2) / 4 runs of the
+ * points between them, those with the lowest and highest x and y (for a
+ * line along x this is the M4 reduction: what a plot of one pixel column
+ * per run draws is unchanged).  A run with a point that is not finite and
+ * fewer than four extremes also keeps that point, so gaps stay gaps.
+ * Writes the kept indices in order into keep; returns their count. */
+static size_t
+keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+{
+    size_t nb = (max - 2) / 4, lo = 1, hi, i, j, k = 0, np;
+    runs rs;
+
+    runs_init(&rs, n - 2, nb);
+    keep[k++] = 0;
+    for (j = 0; j < nb; j++, lo = hi) {
+        size_t ix0 = SIZE_MAX, ix1 = SIZE_MAX, iy0 = SIZE_MAX, iy1 = SIZE_MAX;
+        size_t gap = SIZE_MAX, pick[4];
+
+        hi = 1 + runs_next(&rs);
+        for (i = lo; i < hi; i++) {
+            if (!isfinite(x[i]) || !isfinite(y[i])) {
+                if (gap == SIZE_MAX)
+                    gap = i;
+                continue;
+            }
+            if (ix0 == SIZE_MAX) {
+                ix0 = ix1 = iy0 = iy1 = i;
+                continue;
+            }
+            if (x[i] < x[ix0])
+                ix0 = i;
+            if (x[i] > x[ix1])
+                ix1 = i;
+            if (y[i] < y[iy0])
+                iy0 = i;
+            if (y[i] > y[iy1])
+                iy1 = i;
+        }
+        np = 0;
+        if (ix0 != SIZE_MAX) {
+            np = add_unique(pick, np, ix0);
+            np = add_unique(pick, np, ix1);
+            np = add_unique(pick, np, iy0);
+            np = add_unique(pick, np, iy1);
+        }
+        if (gap != SIZE_MAX && np < 4)
+            pick[np++] = gap;
+        sort_small(pick, np);
+        for (i = 0; i < np; i++)
+            keep[k++] = pick[i];
+    }
+    keep[k++] = n - 1;
+    return k;
+}
+
+/* A scatter in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS): the
+ * points with the lowest and highest finite x and y, and max minus those
+ * evenly spaced through the series (index floor(k * n / slots)).  The
+ * same figure always keeps the same points.  Indices in order; returns
+ * their count. */
+static size_t
+keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+{
+    size_t ext[4], ne = 0, ix0 = SIZE_MAX, ix1 = 0, iy0 = 0, iy1 = 0;
+    size_t i, k = 0, e = 0, s, slots, next;
+    runs rs;
+
+    for (i = 0; i < n; i++) {
+        if (!isfinite(x[i]) || !isfinite(y[i]))
+            continue;
+        if (ix0 == SIZE_MAX) {
+            ix0 = ix1 = iy0 = iy1 = i;
+            continue;
+        }
+        if (x[i] < x[ix0])
+            ix0 = i;
+        if (x[i] > x[ix1])
+            ix1 = i;
+        if (y[i] < y[iy0])
+            iy0 = i;
+        if (y[i] > y[iy1])
+            iy1 = i;
+    }
+    if (ix0 != SIZE_MAX) {
+        ne = add_unique(ext, ne, ix0);
+        ne = add_unique(ext, ne, ix1);
+        ne = add_unique(ext, ne, iy0);
+        ne = add_unique(ext, ne, iy1);
+        sort_small(ext, ne);
+    }
+    slots = max - ne;
+    runs_init(&rs, n, slots);
+    /* Merge the evenly spaced indices (increasing, distinct since
+     * slots < n) with the extremes, dropping repeats. */
+    next = 0;
+    for (s = 0; s < slots; s++) {
+        while (e < ne && ext[e] <= next) {
+            if (k == 0 || keep[k - 1] != ext[e])
+                keep[k++] = ext[e];
+            e++;
+        }
+        if (k == 0 || keep[k - 1] != next)
+            keep[k++] = next;
+        next = runs_next(&rs);
+    }
+    for (; e < ne; e++)
+        if (k == 0 || keep[k - 1] != ext[e])
+            keep[k++] = ext[e];
+    return k;
+}
+
+/* Applies the builder's point limit to s (sample: a scatter).  When points
+ * are dropped, s gets arrays owned by the chart, and base (an area's
+ * baseline, n values, may be NULL) keeps the same indices, in place.
+ * -1: no memory. */
+static int
+limit_series(builder *b, series *s, int sample, double *base)
+{
+    size_t *keep = NULL, k, i;
+    double *x, *y;
+    int overflow = 0;
+
+    s->original = s->n;
+    s->method = NULL;
+    if (b->max_points == 0 || s->n <= b->max_points)
+        return 0;
+    keep = chartex__malloc(chartex__mul(b->max_points, sizeof *keep, &overflow));
+    if (keep == NULL || overflow) {
+        chartex__free(keep);
+        return -1;
+    }
+    k = sample ? keep_sample(s->x, s->y, s->n, b->max_points, keep)
+               : keep_minmax(s->x, s->y, s->n, b->max_points, keep);
+    x = own_doubles(b, k);
+    y = own_doubles(b, k);
+    if (x == NULL || y == NULL) {
+        chartex__free(keep);
+        return -1;
+    }
+    for (i = 0; i < k; i++) {
+        x[i] = s->x[keep[i]];
+        y[i] = s->y[keep[i]];
+        if (base != NULL)
+            base[i] = base[keep[i]];
+    }
+    chartex__free(keep);
+    s->n = k;
+    s->x = x;
+    s->y = y;
+    s->method = sample ? "sample" : "minmax";
+    return 0;
+}
+
+/* The element's "downsampled" key, when s lost points. */
+static int
+add_downsampled(builder *b, chartex_node *el, const series *s)
+{
+    chartex_node *obj;
+
+    if (s->method == NULL)
+        return 0;
+    obj = chartex__node_new(CHARTEX_NODE_OBJECT);
+    if (chartex__object_add(el, "downsampled", obj) < 0)
+        return -1;
+    if (chartex__object_add(obj, "method", chartex__node_cstring(s->method)) < 0
+        || chartex__object_add(obj, "max_points",
+                               chartex__node_number((double)b->max_points)) < 0
+        || chartex__object_add(obj, "original_points",
+                               chartex__node_number((double)s->original)) < 0)
+        return -1;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ lines */
 
 /* The parts of an AREA artist read as fill_between bands.  Returns 1 and
@@ -476,11 +719,19 @@ add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
     size_t total = 0, j = 0;
     int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
     double *x, *y, *base = NULL;
-    chartex_node *points, *baseline;
+    chartex_node *baseline;
+    series s;
 
-    if (!area_bands(a, &total))
-        return chartex__object_add(el, "points",
-                                   chartex__node_points(a->n, a->x, a->y, xa, ya));
+    if (!area_bands(a, &total)) {
+        s.n = a->n;
+        s.x = a->x;
+        s.y = a->y;
+        if (limit_series(b, &s, 0, NULL) < 0
+            || chartex__object_add(el, "points",
+                                   chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
+            return -1;
+        return add_downsampled(b, el, &s);
+    }
     FOR_BAND_POINTS(a, t, f1, f2, {
         (void)t;
         if (f1 != 0)
@@ -491,7 +742,8 @@ add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
     upper = stacked || (y1_zero && !y2_zero);
     if (!upper && a->n_parts == 1) {
         /* The first curve is contiguous in the scene: borrow it. */
-        points = chartex__node_points(total, a->x + 1, a->y + 1, xa, ya);
+        s.x = a->x + 1;
+        s.y = a->y + 1;
     } else {
         x = own_doubles(b, total);
         y = own_doubles(b, total);
@@ -502,30 +754,41 @@ add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
             y[j] = upper ? f2 : f1;
             j++;
         });
-        points = chartex__node_points(total, x, y, xa, ya);
+        s.x = x;
+        s.y = y;
     }
-    if (chartex__object_add(el, "points", points) < 0)
-        return -1;
-    if (upper ? y1_zero : y2_zero)
-        return 0;
-    base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base, &overflow));
-    if (base == NULL)
-        return -1;
-    j = 0;
-    FOR_BAND_POINTS(a, t, f1, f2, {
-        (void)t;
-        base[j++] = upper ? f1 : f2;
-    });
-    baseline = chartex__node_new(CHARTEX_NODE_VALUES);
-    if (baseline == NULL) {
+    s.n = total;
+    if (!(upper ? y1_zero : y2_zero)) {
+        base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base,
+                                            &overflow));
+        if (base == NULL)
+            return -1;
+        j = 0;
+        FOR_BAND_POINTS(a, t, f1, f2, {
+            (void)t;
+            base[j++] = upper ? f1 : f2;
+        });
+    }
+    if (limit_series(b, &s, 0, base) < 0
+        || chartex__object_add(el, "points",
+                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0) {
         chartex__free(base);
         return -1;
     }
-    baseline->u.values.n = total;
-    baseline->u.values.owned = base;
-    baseline->u.values.v = base;
-    baseline->u.values.axis = ya;
-    return chartex__object_add(el, "baseline", baseline);
+    if (base != NULL) {
+        baseline = chartex__node_new(CHARTEX_NODE_VALUES);
+        if (baseline == NULL) {
+            chartex__free(base);
+            return -1;
+        }
+        baseline->u.values.n = s.n;
+        baseline->u.values.owned = base;
+        baseline->u.values.v = base;
+        baseline->u.values.axis = ya;
+        if (chartex__object_add(el, "baseline", baseline) < 0)
+            return -1;
+    }
+    return add_downsampled(b, el, &s);
 }
 
 static int
@@ -603,9 +866,16 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
             if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
                 && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
                 n--;
-            if (chartex__object_add(el, "points",
-                                    chartex__node_points(n, a->x, a->y,
-                                                         xa, ya)) < 0)
+            series s;
+
+            s.n = n;
+            s.x = a->x;
+            s.y = a->y;
+            if (limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, NULL) < 0
+                || chartex__object_add(el, "points",
+                                       chartex__node_points(s.n, s.x, s.y,
+                                                            xa, ya)) < 0
+                || add_downsampled(b, el, &s) < 0)
                 goto fail;
         }
     }
@@ -1042,6 +1312,13 @@ impl_free(struct chart_impl *impl)
 chartex_chart *
 chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
 {
+    return chartex_chart_from_scene_opts(scene, NULL, err);
+}
+
+chartex_chart *
+chartex_chart_from_scene_opts(const chartex_scene *scene,
+                              const chartex_options *opts, chartex_error *err)
+{
     builder b;
     struct chart_impl *impl = NULL;
     chartex_kind *kinds = NULL;
@@ -1054,6 +1331,13 @@ chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
         chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
         return NULL;
     }
+    if (opts != NULL && opts->max_points != 0
+        && opts->max_points < CHARTEX_MIN_MAX_POINTS) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "max_points must be 0 or at least %d",
+                       CHARTEX_MIN_MAX_POINTS);
+        return NULL;
+    }
+    b.max_points = opts != NULL ? opts->max_points : 0;
     impl = chartex__calloc(1, sizeof *impl);
     kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
     bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);

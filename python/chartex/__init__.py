@@ -14,22 +14,30 @@ The functions accept a matplotlib Figure or a SubFigure (then only that
 subfigure and the subfigures inside it are read), and raise TypeError for
 anything else, ChartexError when the figure cannot be read (the message
 says what was being read; __cause__ holds matplotlib's exception).
+figure_to_dict and figure_to_json take max_points=N to keep at most N
+points per series (see doc/schema.md, "downsampled").
 
-Importing chartex does not import matplotlib, NumPy or pandas: the work is
-done in C (chartex._chartex) when a figure is first read.
+In IPython, `%load_ext chartex` registers the e2b/chart display formatter
+(chartex.ipython).
+
+Importing chartex imports nothing else: the extension module
+(chartex._chartex) is loaded on the first use of one of its names, and it
+imports matplotlib's and NumPy's parts when a figure is first read.  So the
+IPython formatter, which is asked about every displayed object, can import
+this package without slowing down a kernel that never plots.
 """
 
-from ._chartex import (
-    ChartexError,
-    __version__,
-    figure_to_dict,
-    figure_to_json,
-    figure_to_scene_json,
-    scene_json_to_dict,
-    scene_json_to_json,
+# The names the extension module provides; bound on first access (PEP 562)
+# so that `import chartex` and `import chartex.ipython` stay cheap.
+_EXTENSION_NAMES = (
+    "ChartexError",
+    "__version__",
+    "figure_to_dict",
+    "figure_to_json",
+    "figure_to_scene_json",
+    "scene_json_to_dict",
+    "scene_json_to_json",
 )
-
-chart_figure_to_dict = figure_to_dict
 
 __all__ = [
     "ChartexError",
@@ -41,3 +49,33 @@ __all__ = [
     "scene_json_to_dict",
     "scene_json_to_json",
 ]
+
+
+def __getattr__(name):
+    if name in _EXTENSION_NAMES or name == "chart_figure_to_dict":
+        from . import _chartex
+
+        for n in _EXTENSION_NAMES:
+            globals()[n] = getattr(_chartex, n)
+        # E2B's name for figure_to_dict.
+        globals()["chart_figure_to_dict"] = _chartex.figure_to_dict
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
+
+def load_ipython_extension(ip):
+    """`%load_ext chartex`: registers the e2b/chart formatter on ip."""
+    from . import ipython
+
+    ipython.register(ip)
+
+
+def unload_ipython_extension(ip):
+    """`%unload_ext chartex`: removes the e2b/chart formatter from ip."""
+    from . import ipython
+
+    ipython.unregister(ip)

@@ -1,0 +1,284 @@
+"""The e2b/chart display formatter for IPython and Jupyter kernels.
+
+    %load_ext chartex                  # in a notebook or kernel: one line
+    chartex.ipython.register()         # the same from code; returns the formatter
+    python3 -m chartex.ipython install # every kernel of the default profile
+
+Once registered, every matplotlib Figure that IPython displays (plt.show()
+under the inline backend, a Figure as a cell's last expression,
+display(fig)) carries its chart, E2B's chart schema as a dict, under the
+MIME type `e2b/chart`, next to the image/png that the inline backend makes.
+Any other object can supply its own chart through a `_repr_e2b_chart_()`
+method returning a dict.
+
+Two promises, because the formatter runs for every displayed object:
+
+- Answering "not mine" is cheap: it never imports matplotlib, NumPy or the
+  extension module.  An object can only be a Figure when matplotlib.figure
+  is already in sys.modules, so that is checked first.
+- A failure never breaks a display: whatever goes wrong while reading a
+  figure, the formatter returns {} (which E2B's server drops), the other
+  MIME types are produced as usual, nothing reaches the user's cell, and
+  the reason is logged once per distinct failure through the "chartex"
+  logger (which has only a NullHandler: configure logging to see it; the
+  start-up file sends it to the kernel's own stderr, the server's log).
+
+Large figures: `max_points` (a setting of the formatter, or the environment
+variable CHARTEX_MAX_POINTS read when the formatter is made; unset by
+default) keeps at most that many points per series, keeping the series'
+shape; such an element says so in its "downsampled" key (doc/schema.md).
+"""
+
+import logging
+import os
+import sys
+
+from IPython.core.formatters import BaseFormatter
+from IPython.utils.dir2 import get_real_method
+from traitlets import Integer, ObjectName, TraitError, Unicode, default, validate
+
+MIME_TYPE = "e2b/chart"
+ENV_MAX_POINTS = "CHARTEX_MAX_POINTS"
+# The smallest limit the core accepts: the first and last points plus the
+# four extremes of one bucket (include/chartex.h, CHARTEX_MIN_MAX_POINTS).
+MIN_MAX_POINTS = 6
+STARTUP_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "ipython_startup.py")
+STARTUP_NAME = "00-chartex.py"
+
+log = logging.getLogger("chartex")
+# A library leaves output to the application: without a handler of its own,
+# logging's last resort would print warnings to sys.stderr, which a kernel
+# forwards into the user's cell.
+log.addHandler(logging.NullHandler())
+
+# Distinct failures remembered per formatter; past this, failures are no
+# longer logged (a message that embeds an id would otherwise grow it forever).
+_MAX_DISTINCT_FAILURES = 100
+
+# The figure classes of the matplotlib.figure module last seen in
+# sys.modules (FigureBase covers Figure and SubFigure).
+_figure_module = None
+_figure_types = ()
+_extension = None
+
+
+def _figure_classes(module):
+    global _figure_module, _figure_types
+    if module is not _figure_module:
+        types = tuple(t for t in (getattr(module, "FigureBase", None),
+                                  getattr(module, "Figure", None))
+                      if isinstance(t, type))
+        _figure_module, _figure_types = module, types
+    return _figure_types
+
+
+def _is_figure(obj):
+    """True when obj is a matplotlib Figure or SubFigure; never imports."""
+    module = sys.modules.get("matplotlib.figure")
+    return module is not None and isinstance(obj, _figure_classes(module))
+
+
+def _env_max_points():
+    text = os.environ.get(ENV_MAX_POINTS, "").strip()
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < MIN_MAX_POINTS:
+        log.warning("%s=%r ignored: it must be an integer >= %d",
+                    ENV_MAX_POINTS, text, MIN_MAX_POINTS)
+        return None
+    return value
+
+
+def _text(exc):
+    try:
+        return str(exc)
+    except Exception:  # an exception whose __str__ fails
+        return "<unprintable %s>" % type(exc).__name__
+
+
+class ChartFormatter(BaseFormatter):
+    """IPython formatter for the MIME type e2b/chart.
+
+    A matplotlib Figure (or SubFigure) gives chartex.figure_to_dict(fig),
+    {} when it has no data or cannot be read.  Other objects give what
+    their _repr_e2b_chart_() method or a printer registered with
+    for_type() returns (a dict), else nothing.  Calling the formatter
+    never raises.
+    """
+
+    format_type = Unicode(MIME_TYPE)
+    _return_type = dict
+    print_method = ObjectName("_repr_e2b_chart_")
+
+    max_points = Integer(
+        None, allow_none=True,
+        help="Keep at most this many points per series (at least %d), "
+             "keeping the series' shape; None: no limit.  Defaults to the "
+             "environment variable %s." % (MIN_MAX_POINTS, ENV_MAX_POINTS),
+    ).tag(config=True)
+
+    @default("max_points")
+    def _max_points_default(self):
+        return _env_max_points()
+
+    @validate("max_points")
+    def _check_max_points(self, proposal):
+        value = proposal["value"]
+        if value is not None and value < MIN_MAX_POINTS:
+            raise TraitError("max_points must be None or an integer >= %d, not %r"
+                             % (MIN_MAX_POINTS, value))
+        return value
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # (exception type, message) -> how many times it happened.
+        self.failures = {}
+
+    # Not decorated with catch_format_error, as BaseFormatter.__call__ is:
+    # that prints a traceback into the user's cell.  Failures end here.
+    def __call__(self, obj):
+        if _is_figure(obj):
+            if not self.enabled:
+                return None
+            return self._figure_chart(obj)
+        return self._other_chart(obj)
+
+    def _figure_chart(self, fig):
+        global _extension
+        try:
+            if _extension is None:
+                from . import _chartex as _extension
+            return _extension.figure_to_dict(fig, max_points=self.max_points)
+        except Exception as exc:
+            self._failed(exc, fig)
+            return {}
+
+    def _other_chart(self, obj):
+        if not self.enabled:
+            return None
+        try:
+            if self.singleton_printers or self.type_printers or self.deferred_printers:
+                try:
+                    printer = self.lookup(obj)
+                except KeyError:
+                    pass
+                else:
+                    return self._checked(printer(obj), obj)
+            method = get_real_method(obj, self.print_method)
+            if method is None:
+                return None
+            return self._checked(method(), obj)
+        except Exception as exc:
+            self._failed(exc, obj)
+            return None
+
+    def _checked(self, result, obj):
+        if result is None or isinstance(result, dict):
+            return result
+        raise TypeError("%s of %s returned %s, not a dict"
+                        % (self.print_method, type(obj).__name__, type(result).__name__))
+
+    def _failed(self, exc, obj):
+        """Logs exc once per distinct (type, message)."""
+        try:
+            key = (type(exc).__module__, type(exc).__qualname__, _text(exc))
+            if key in self.failures:
+                self.failures[key] += 1
+                return
+            if len(self.failures) > _MAX_DISTINCT_FAILURES:
+                return
+            self.failures[key] = 1
+            if len(self.failures) > _MAX_DISTINCT_FAILURES:
+                log.warning("e2b/chart: more than %d distinct failures; "
+                            "no longer logging new ones", _MAX_DISTINCT_FAILURES)
+                return
+            log.warning("e2b/chart: no chart for a %s (%s: %s); the display goes "
+                        "on without it, and this failure is not logged again",
+                        type(obj).__name__, type(exc).__name__, key[2],
+                        exc_info=(type(exc), exc, exc.__traceback__))
+        except Exception:  # logging must not break a display either
+            pass
+
+
+def _shell(ip):
+    if ip is None:
+        from IPython import get_ipython
+
+        ip = get_ipython()
+        if ip is None:
+            raise RuntimeError("chartex.ipython: not running inside IPython; "
+                               "pass the shell")
+    return ip
+
+
+def register(ip=None):
+    """Installs the e2b/chart formatter on the shell ip (the running one when
+    None) and returns it.  Registering again returns the installed one; a
+    formatter of another kind for e2b/chart is replaced."""
+    ip = _shell(ip)
+    formatters = ip.display_formatter.formatters
+    current = formatters.get(MIME_TYPE)
+    if isinstance(current, ChartFormatter):
+        return current
+    formatter = ChartFormatter(parent=ip.display_formatter)
+    formatters[MIME_TYPE] = formatter
+    return formatter
+
+
+def unregister(ip=None):
+    """Removes the e2b/chart formatter from the shell ip (the running one when
+    None), whatever its kind; displays then carry no chart."""
+    ip = _shell(ip)
+    ip.display_formatter.formatters.pop(MIME_TYPE, None)
+
+
+def install_startup(ipython_dir=None, profile="default"):
+    """Copies the start-up file into <ipython_dir>/profile_<profile>/startup/
+    as 00-chartex.py (ipython_dir: $IPYTHONDIR or ~/.ipython) and returns
+    its path.  Every kernel started with that profile then registers the
+    formatter."""
+    import shutil
+
+    if ipython_dir is None:
+        from IPython.paths import get_ipython_dir
+
+        ipython_dir = get_ipython_dir()
+    folder = os.path.join(ipython_dir, "profile_" + profile, "startup")
+    os.makedirs(folder, exist_ok=True)
+    target = os.path.join(folder, STARTUP_NAME)
+    shutil.copyfile(STARTUP_FILE, target)
+    return target
+
+
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m chartex.ipython",
+        description="Set up the e2b/chart formatter for IPython kernels.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    install = commands.add_parser(
+        "install", help="copy the start-up file into an IPython profile",
+        description="Copy the start-up file into IPYTHON_DIR/profile_PROFILE/"
+                    "startup/%s, so that every kernel of that profile registers "
+                    "the formatter." % STARTUP_NAME)
+    install.add_argument("--ipython-dir", default=None,
+                         help="default: $IPYTHONDIR, else ~/.ipython")
+    install.add_argument("--profile", default="default")
+    commands.add_parser("startup-file", help="print the start-up file's path")
+    args = parser.parse_args(argv)
+    if args.command == "install":
+        print(install_startup(args.ipython_dir, args.profile))
+    else:
+        print(STARTUP_FILE)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
