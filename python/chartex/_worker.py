@@ -236,14 +236,19 @@ def serve():
         answers.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
         answers.flush()
 
-    send({"ready": True})
-    for line in requests:
-        try:
-            answer = handle(json.loads(line.decode("utf-8")))
-        except Exception as e:  # a bug of ours: report it as this input's error
-            answer = {"error": "internal error: %s: %s" % (type(e).__name__, e)}
-        sys.stdout.flush()
-        send(answer)
+    try:
+        send({"ready": True})
+        for line in requests:
+            try:
+                answer = handle(json.loads(line.decode("utf-8")))
+            except Exception as e:  # a bug of ours: report it as this input's error
+                answer = {"error": "internal error: %s: %s" % (type(e).__name__, e)}
+            sys.stdout.flush()
+            send(answer)
+    except BrokenPipeError:
+        # The parent is gone or no longer needs this worker (it finished
+        # while the worker was starting): nothing to report to.
+        os._exit(0)
     return 0
 
 
