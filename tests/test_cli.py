@@ -609,3 +609,25 @@ def test_timeout_kills_what_the_script_started(tmp_path):
     ps = subprocess.run(["ps", "-eo", "args"], stdout=subprocess.PIPE,
                         universal_newlines=True).stdout
     assert "sleep 37.125" not in ps
+
+
+def test_allow_list_covers_real_figures():
+    """tools/pickle_globals.py pickles every fixture and a broad set of other
+    figures (every kind, dates, pandas, colorbars, subfigures, polar...):
+    with this matplotlib each of them loads through the safe unpickler (a
+    missing global or getattr raises UnsafePickleError naming it)."""
+    import importlib.util
+
+    path = golden.SRCDIR / "tools" / "pickle_globals.py"
+    spec = importlib.util.spec_from_file_location("pickle_globals", str(path))
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    loaded = set()
+    for what, data in tool._pickles(protocols=(2, pickle.HIGHEST_PROTOCOL)):
+        fig, _ = _unpickle.load_figure(data)
+        chartex.figure_to_dict(fig)
+        loaded.add(what)
+        plt.close("all")
+    assert len(loaded) > 70
+    assert {"extra pandas_plots", "extra subfigures", "extra polar",
+            "extra dates_tz", "fixture line_pandas_dates"} <= loaded

@@ -279,7 +279,7 @@ def _extra_figures():
             yield "extra " + name, make
 
 
-def _pickles():
+def _pickles(protocols=range(2, pickle.HIGHEST_PROTOCOL + 1)):
     """(what, bytes) of every pickled figure, with every protocol from 2."""
     import matplotlib
     import matplotlib.pyplot as plt
@@ -297,7 +297,7 @@ def _pickles():
         figs += [plt.figure(n) for n in plt.get_fignums()
                  if plt.figure(n) not in figs]
         for fig in figs:
-            for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            for protocol in protocols:
                 try:
                     data = pickle.dumps(fig, protocol=protocol)
                 except Exception as e:  # not picklable: nobody can send it

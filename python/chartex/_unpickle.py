@@ -81,13 +81,21 @@ class RestrictedUnpickler(pickle.Unpickler):
         full = "%s.%s" % (module, name)
         if full == "builtins.getattr":
             return _restricted_getattr
+        found = _resolved.get(full)
+        if found is not None:
+            return found
         if full not in ALLOWED:
             raise UnsafePickleError("refused global %s" % full)
         # Imported only once allowed: importing runs the module's code.
         obj = importlib.import_module(module)
         for part in name.split("."):
             obj = getattr(obj, part)
+        _resolved[full] = obj
         return obj
+
+
+# The allowed globals already resolved (a figure asks for each many times).
+_resolved = {}
 
 
 class VersionError(Exception):
