@@ -158,9 +158,9 @@ def _extra_figures():
 
     def twins():
         fig, ax = plt.subplots()
-        ax.plot([1, 2, 3], [1, 2, 3])
+        ax.plot([1, 2, 3], [1, 2, 3], label="left")
         ax2 = ax.twinx()
-        ax2.plot([1, 2, 3], [30, 20, 10], color="r")
+        ax2.plot([1, 2, 3], [30, 20, 10], color="r", label="right")
         ax3 = ax.twiny()
         ax3.set_xlim(0, 1)
         fig.legend()
