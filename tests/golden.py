@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Golden-file runner for chartex.
+"""Golden-file helpers of the chartex tests.
 
     python tests/golden.py [--update] [FIXTURES_DIR]
 
+is `chartex check` (python/chartex/_golden.py) for an uninstalled build.
 Each fixture is a script FIXTURES_DIR/NAME.py defining make_figure(), which
 returns a matplotlib Figure built from fixed data, and NAME.json, the
 reviewed chart JSON expected for it (chartex.figure_to_json(fig, indent=2)
 plus a final newline).  The runner builds every figure, compares the JSON
 text with the expected file, prints a unified diff for every mismatch and
-exits with status 1 when any fixture differs (2 when one cannot be run).
+exits with status 1 when any fixture differs, lacks its expected file or
+cannot be run.
 --update rewrites the expected files from the current output, and the
 scenes in FIXTURES_DIR/scenes/NAME.scene.json that the Criterion tests feed
 to the core (tests/test_fixtures.c); do that only when an output change is
@@ -20,10 +22,7 @@ holds the checks that the pytest suite applies to every chart: strict JSON
 parsing, same Python types in the dict and the parsed JSON, validation
 against doc/chart.schema.json and a mirror of what E2B's clients read.
 """
-import argparse
 import datetime as dt
-import difflib
-import importlib.util
 import json
 import os
 import sys
@@ -257,145 +256,52 @@ def check_chart(d):
 
 
 # --------------------------------------------------------------- fixtures
+# The runner itself is chartex._golden (the `chartex check` command); these
+# names stay here for the tests that use them.
+
+def _golden():
+    builddir = os.environ.get("CHARTEX_BUILDDIR")
+    if builddir and os.path.join(builddir, "python") not in sys.path:
+        sys.path.insert(0, os.path.join(builddir, "python"))
+    from chartex import _golden as g
+    return g
+
 
 def fixture_paths(fixtures_dir=None):
-    """The fixture scripts of a folder, sorted by name."""
-    folder = Path(fixtures_dir) if fixtures_dir else DEFAULT_FIXTURES
-    return sorted(p for p in folder.glob("*.py") if not p.name.startswith("_"))
-
-
-def load_fixture(path):
-    path = Path(path)
-    name = "chartex_fixture_" + path.stem
-    spec = importlib.util.spec_from_file_location(name, str(path))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The fixture scripts of a folder (default: fixtures/), sorted by name."""
+    return _golden().fixture_paths(fixtures_dir or DEFAULT_FIXTURES)
 
 
 def build_figure(path):
-    """Runs a fixture's make_figure() from matplotlib's default settings."""
-    matplotlib = _use_agg()
-    matplotlib.rcdefaults()
-    from matplotlib.figure import Figure
-
-    fig = load_fixture(path).make_figure()
-    if not isinstance(fig, Figure):
-        raise TypeError("%s: make_figure() returned %r" % (path, fig))
-    return fig
+    return _golden().build_figure(path)
 
 
 def close_all():
-    """Closes every pyplot figure and undoes pandas' registration of its
-    date converters (pandas plotting registers them for good), so that one
-    figure's set-up does not leak into the next."""
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
-    pandas = sys.modules.get("pandas")
-    if pandas is not None:
-        try:
-            pandas.plotting.deregister_matplotlib_converters()
-        except Exception:  # pragma: no cover - nothing was registered
-            pass
-
-
-def render(fig):
-    """The text a fixture's expected file holds."""
-    import chartex
-
-    return chartex.figure_to_json(fig, indent=2) + "\n"
+    return _golden().close_all()
 
 
 def expected_path(path):
-    return Path(path).with_suffix(".json")
+    return _golden().expected_path(path)
 
 
 def scene_path(path):
-    """The scene the walker read from a fixture's figure, kept so that the
-    Criterion tests run every fixture through the core without Python."""
-    path = Path(path)
-    return path.parent / "scenes" / (path.stem + ".scene.json")
-
-
-def _write_scene(path, scene):
-    target = scene_path(path)
-    target.parent.mkdir(exist_ok=True)
-    target.write_text(scene + "\n", encoding="utf-8")
+    return _golden().scene_path(path)
 
 
 def check_fixture(path, update=False):
-    """Returns (status, message): status is "ok", "differs", "missing",
-    "updated" or "error"; message is a unified diff or an error text."""
-    path = Path(path)
-    want_path = expected_path(path)
-    try:
-        fig = build_figure(path)
-        got = render(fig)
-        scene = None
-        if update:
-            import chartex
-            scene = chartex.figure_to_scene_json(fig)
-    except Exception as e:  # report and go on with the other fixtures
-        return "error", "%s: %s: %s" % (path.name, type(e).__name__, e)
-    finally:
-        close_all()
-    if update:
-        old = want_path.read_text(encoding="utf-8") if want_path.exists() else None
-        if old == got and scene_path(path).exists():
-            return "ok", ""
-        want_path.write_text(got, encoding="utf-8")
-        _write_scene(path, scene)
-        return "updated", ""
-    if not want_path.exists():
-        return "missing", "%s: no expected file %s" % (path.name, want_path.name)
-    want = want_path.read_text(encoding="utf-8")
-    if want == got:
-        return "ok", ""
-    diff = difflib.unified_diff(
-        want.splitlines(keepends=True), got.splitlines(keepends=True),
-        fromfile="%s (expected)" % want_path.name,
-        tofile="%s (chartex)" % want_path.name)
-    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                   for line in diff)
-    return "differs", text
+    return _golden().check_fixture(path, update=update)
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description="Compare chartex's output for each fixture with its "
-                    "reviewed expected JSON.")
-    parser.add_argument("--update", action="store_true",
-                        help="rewrite the expected JSON files from the current output")
-    parser.add_argument("fixtures_dir", nargs="?", default=str(DEFAULT_FIXTURES),
-                        help="folder of NAME.py + NAME.json fixtures "
-                             "(default: %(default)s)")
-    args = parser.parse_args(argv)
+    """`chartex check`, for a build that is not installed: runs with the
+    package of CHARTEX_BUILDDIR (or PYTHONPATH)."""
+    _golden()
+    from chartex.cli import main as cli_main
 
-    # Like tests/run-pytest.sh: CHARTEX_BUILDDIR names the build to test.
-    builddir = os.environ.get("CHARTEX_BUILDDIR")
-    if builddir:
-        sys.path.insert(0, os.path.join(builddir, "python"))
-    _use_agg()
-    paths = fixture_paths(args.fixtures_dir)
-    if not paths:
-        print("golden: no fixtures in %s" % args.fixtures_dir, file=sys.stderr)
-        return 2
-    counts = {}
-    for path in paths:
-        status, message = check_fixture(path, update=args.update)
-        counts[status] = counts.get(status, 0) + 1
-        if status != "ok":
-            print("%-8s %s" % (status.upper(), path.stem))
-        if message:
-            print(message, end="" if message.endswith("\n") else "\n")
-    summary = ", ".join("%d %s" % (n, s) for s, n in sorted(counts.items()))
-    print("golden: %d fixtures: %s" % (len(paths), summary))
-    if counts.get("error"):
-        return 2
-    if counts.get("differs") or counts.get("missing"):
-        return 1
-    return 0
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not [a for a in args if not a.startswith("-")]:
+        args.append(str(DEFAULT_FIXTURES))
+    return cli_main(["check"] + args)
 
 
 if __name__ == "__main__":

@@ -131,5 +131,6 @@ def test_runner_reports_diffs_and_updates(tmp_path):
     # A fixture that raises is reported and makes the run fail.
     (tmp_path / "three.py").write_text("def make_figure():\n    raise RuntimeError('boom')\n")
     r = _run_runner(str(tmp_path))
-    assert r.returncode == 2
+    assert r.returncode == 1
+    assert "ERROR    three" in r.stdout
     assert "boom" in r.stdout

@@ -1,0 +1,256 @@
+"""The worker process of `chartex convert` (`python -m chartex _worker`).
+
+It reads requests, one JSON line each, from its stdin and answers each with
+one JSON line on its stdout:
+
+    {"path": P, "kind": "pickle"|"script", "trust": bool,
+     "mode": "chart"|"scene", "indent": N or null}
+    -> {"outputs": [{"text": JSON} or {"error": "..."}, ...]} (one per figure)
+    -> {"error": "..."}                                        (the input failed)
+
+and first {"ready": true} once matplotlib and chartex are imported.  The
+parent (chartex.cli.run_tasks) kills a worker that crashes, hangs or runs
+over its time and starts another, so nothing here has to survive a bad
+input; what it must do is keep inputs apart (every figure is closed, the
+rcParams, working directory, sys.argv/sys.path and the script's own modules
+restored after each input) and keep the protocol clean: the request and
+answer pipes are moved off file descriptors 0 and 1, stdin becomes
+/dev/null and whatever writes to stdout (print, C code) lands on stderr.
+"""
+
+import contextlib
+import io
+import json
+import os
+import pickletools
+import runpy
+import sys
+import traceback
+
+
+def _take_protocol_fds():
+    requests = os.fdopen(os.dup(0), "rb")
+    answers = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return requests, answers
+
+
+def _pickled_mpl_version(data):
+    """The matplotlib version written in a Figure pickle's state, or None.
+    Reads the opcodes only (pickletools.genops runs nothing)."""
+    want = False
+    try:
+        for op, arg, _ in pickletools.genops(data):
+            if isinstance(arg, str):
+                if want:
+                    return arg
+                want = arg == "__mpl_version__"
+    except Exception:
+        pass
+    return None
+
+
+def _load_pickle(path, trust):
+    import matplotlib
+    import pickle
+
+    from . import _unpickle
+
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data:
+        raise _InputError("empty file")
+    try:
+        fig, _ = _unpickle.load_figure(data, trust=trust)
+        return [fig]
+    except _unpickle.UnsafePickleError as e:
+        raise _InputError(
+            "unsafe pickle: %s (only matplotlib figures load by default; "
+            "--trust loads it and runs the code it holds)" % e) from None
+    except TypeError as e:
+        if "not a matplotlib Figure" in str(e):
+            raise _InputError(str(e)) from None
+        error = e
+    except _unpickle.VersionError as e:
+        raise _InputError(str(e)) from None
+    except EOFError:
+        raise _InputError("truncated pickle (the file ends too early)") from None
+    except pickle.UnpicklingError as e:
+        error = e
+    except Exception as e:
+        error = e
+    saved = _pickled_mpl_version(data)
+    if saved and saved != matplotlib.__version__:
+        raise _InputError(
+            "pickled by matplotlib %s, which matplotlib %s here cannot load (%s: %s); "
+            "convert it where matplotlib %s is installed"
+            % (saved, matplotlib.__version__, type(error).__name__, error, saved))
+    if isinstance(error, pickle.UnpicklingError):
+        raise _InputError("not a valid pickle: %s" % error)
+    raise _InputError("cannot load the pickle: %s: %s" % (type(error).__name__, error))
+
+
+class _InputError(Exception):
+    pass
+
+
+def _script_error(path, e):
+    """One line: the exception and the script's line that raised it."""
+    if isinstance(e, SystemExit):
+        return "the script exited with status %r" % (e.code,)
+    where = ""
+    target = os.path.abspath(path)
+    for frame in traceback.extract_tb(e.__traceback__):
+        if os.path.abspath(frame.filename) == target:
+            where = " (line %d)" % frame.lineno
+    text = str(e).strip().splitlines()
+    return "the script raised %s%s%s" % (type(e).__name__, ": " + text[0] if text else "",
+                                         where)
+
+
+def _run_script(path):
+    import matplotlib.pyplot as plt
+
+    from matplotlib.figure import Figure
+
+    folder = os.path.dirname(os.path.abspath(path))
+    sys.argv = [path]
+    sys.path.insert(0, folder)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            namespace = runpy.run_path(path, run_name="__main__")
+    except SystemExit as e:
+        # sys.exit() / sys.exit(0) end a script normally.
+        if e.code not in (None, 0):
+            raise _InputError(_script_error(path, e)) from None
+        namespace = {}
+    except BaseException as e:
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        raise _InputError(_script_error(path, e)) from None
+    figures = [plt.figure(num) for num in plt.get_fignums()]
+    if not figures and callable(namespace.get("make_figure")):
+        # A fixture-style module: make_figure() builds the figure.
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                fig = namespace["make_figure"]()
+        except Exception as e:
+            raise _InputError(_script_error(path, e)) from None
+        if not isinstance(fig, Figure):
+            raise _InputError("make_figure() returned a %s, not a Figure"
+                              % type(fig).__name__)
+        figures = [fig]
+    if not figures:
+        raise _InputError("the script left no figure open")
+    return figures
+
+
+def _convert_one(fig, mode, indent):
+    import chartex
+
+    try:
+        if mode == "scene":
+            return {"text": chartex.figure_to_scene_json(fig, indent=indent)}
+        return {"text": chartex.figure_to_json(fig, indent=indent)}
+    except Exception as e:  # ChartexError, or TypeError for a strange figure
+        return {"error": "%s: %s" % (type(e).__name__, e)}
+
+
+class _Isolation:
+    """Puts back what one input may have changed."""
+
+    def __enter__(self):
+        import matplotlib
+
+        self.cwd = os.getcwd()
+        self.argv = sys.argv[:]
+        self.path = sys.path[:]
+        self.modules = set(sys.modules)
+        self.rc = matplotlib.rc_context()
+        self.rc.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        import matplotlib
+        import matplotlib.pyplot as plt
+
+        try:
+            plt.close("all")
+        except Exception:
+            pass
+        pandas = sys.modules.get("pandas")
+        if pandas is not None:
+            try:
+                pandas.plotting.deregister_matplotlib_converters()
+            except Exception:
+                pass
+        self.rc.__exit__(None, None, None)
+        if matplotlib.get_backend().lower() != "agg":
+            plt.switch_backend("Agg")
+        os.chdir(self.cwd)
+        sys.argv[:] = self.argv
+        sys.path[:] = self.path
+        # Forget the modules a script imported from its own folder, so that a
+        # helper of the same name beside the next script is imported afresh.
+        for name in set(sys.modules) - self.modules:
+            where = getattr(sys.modules.get(name), "__file__", None) or ""
+            if where and not where.startswith((sys.prefix, sys.base_prefix,
+                                               sys.exec_prefix)) \
+                    and "site-packages" not in where and "dist-packages" not in where:
+                del sys.modules[name]
+        return False
+
+
+def handle(request):
+    path = request["path"]
+    with _Isolation():
+        try:
+            if request["kind"] == "pickle":
+                figures = _load_pickle(path, request.get("trust", False))
+            else:
+                figures = _run_script(path)
+        except _InputError as e:
+            return {"error": str(e)}
+        except OSError as e:
+            return {"error": "cannot read: %s" % (e.strerror or e)}
+        indent = request.get("indent") if len(figures) == 1 else None
+        return {"outputs": [_convert_one(f, request.get("mode", "chart"), indent)
+                            for f in figures]}
+
+
+def serve():
+    requests, answers = _take_protocol_fds()
+    os.environ["MPLBACKEND"] = "Agg"
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    plt.show = lambda *args, **kwargs: None
+    import chartex  # noqa: F401  (the extension loads once, before any input)
+
+    def send(obj):
+        answers.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
+        answers.flush()
+
+    try:
+        send({"ready": True})
+        for line in requests:
+            try:
+                answer = handle(json.loads(line.decode("utf-8")))
+            except Exception as e:  # a bug of ours: report it as this input's error
+                answer = {"error": "internal error: %s: %s" % (type(e).__name__, e)}
+            sys.stdout.flush()
+            send(answer)
+    except BrokenPipeError:
+        # The parent is gone or no longer needs this worker (it finished
+        # while the worker was starting): nothing to report to.
+        os._exit(0)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(serve())
