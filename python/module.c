@@ -302,28 +302,24 @@ json_str(char *text, size_t len)
     return result;
 }
 
-static PyObject *
-chart_json(chx_state *st, const chartex_scene *scene, int indent)
+/* The chart of scene as JSON text, in memory the core allocated; the
+ * caller turns it into a str with json_str. */
+static char *
+chart_json_text(chx_state *st, const chartex_scene *scene, int indent, size_t *len)
 {
     chartex_chart *chart = NULL;
     chartex_error err = {0};
     char *text = NULL;
-    size_t len = 0;
-    PyObject *result = NULL;
 
     Py_BEGIN_ALLOW_THREADS
     chart = chartex_chart_from_scene(scene, &err);
     if (chart != NULL)
-        text = chartex_chart_to_json(chart, indent, &len, &err);
-    Py_END_ALLOW_THREADS
-    if (text == NULL) {
-        chx_raise_core_error(st, &err);
-        goto done;
-    }
-    result = json_str(text, len);
-done:
+        text = chartex_chart_to_json(chart, indent, len, &err);
     chartex_chart_free(chart);
-    return result;
+    Py_END_ALLOW_THREADS
+    if (text == NULL)
+        chx_raise_core_error(st, &err);
+    return text;
 }
 
 static PyObject *
@@ -382,6 +378,8 @@ figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
     PyObject *fig, *indent_obj = Py_None, *result = NULL;
+    char *text = NULL;
+    size_t len = 0;
     int indent;
 
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_json", kwlist,
@@ -392,7 +390,13 @@ figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     scene = scene_of(st, fig, "figure_to_json");
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, indent);
+    text = chart_json_text(st, scene, indent, &len);
+    /* The scene holds a copy of every point: free it before the text is
+     * copied into a str, so that the peak holds one of the three, not all. */
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (text != NULL)
+        result = json_str(text, len);
 done:
     chartex_scene_free(scene);
     return result;
@@ -460,6 +464,8 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
     PyObject *text, *indent_obj = Py_None, *result = NULL;
+    char *json = NULL;
+    size_t len = 0;
     int indent;
 
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_json",
@@ -470,7 +476,11 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     scene = scene_of_text(st, text);
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, indent);
+    json = chart_json_text(st, scene, indent, &len);
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (json != NULL)
+        result = json_str(json, len);
 done:
     chartex_scene_free(scene);
     return result;
