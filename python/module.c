@@ -333,42 +333,99 @@ done:
     return result;
 }
 
-/* Hands JSON text from the core to Python as str and frees it. */
+/* Text this long or longer is decoded in pieces by json_str. */
+#define JSON_PIECE (1 << 20)
+
+/* Hands JSON text from the core to Python as str and frees it.
+ *
+ * PyUnicode_DecodeUTF8 first fills an ASCII str as long as the text and,
+ * at the first other character (a U+2212 minus in a tick label comes after
+ * all the points), copies it into a wider one: for a large chart the text,
+ * that str and the wider one were alive at once, over five times the
+ * text's size.  Here one pass finds the str's length and width, the str is
+ * made once, and the text is decoded into it a piece at a time: the peak
+ * is the text plus the str. */
 static PyObject *
 json_str(char *text, size_t len)
 {
-    PyObject *result;
+    const unsigned char *s = (const unsigned char *)text;
+    PyObject *result = NULL, *piece = NULL;
+    Py_UCS4 maxchar;
+    size_t i, start, stop, nchars = 0;
+    Py_ssize_t at = 0;
+    unsigned char top = 0;
 
-    /* The core writes valid UTF-8; "replace" only keeps a core bug from
-     * becoming a decoding error here. */
+    if (len > PY_SSIZE_T_MAX) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (len < JSON_PIECE) {
+        /* The core writes valid UTF-8; "replace" only keeps a core bug
+         * from becoming a decoding error here. */
+        result = PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+        goto done;
+    }
+    /* Characters are the bytes that are not continuation bytes; the
+     * largest byte gives the width: 0xc4 and up start a code point from
+     * U+0100, 0xf0 and up one above U+FFFF. */
+    for (i = 0; i < len; i++) {
+        nchars += (s[i] & 0xc0) != 0x80;
+        top = s[i] > top ? s[i] : top;
+    }
+    maxchar = top >= 0xf0 ? 0x10ffff : top >= 0xc4 ? 0xffff : top >= 0x80 ? 0xff : 0x7f;
+    result = PyUnicode_New((Py_ssize_t)nchars, maxchar);
+    if (result == NULL)
+        goto done;
+    for (start = 0; start < len; start = stop) {
+        stop = len - start > JSON_PIECE ? start + JSON_PIECE : len;
+        while (stop < len && (s[stop] & 0xc0) == 0x80)
+            stop--;    /* never cut a character */
+        piece = PyUnicode_DecodeUTF8(text + start, (Py_ssize_t)(stop - start), "replace");
+        if (piece == NULL)
+            goto fail;
+        /* Invalid UTF-8 would change the count: decode it all at once. */
+        if (at + PyUnicode_GET_LENGTH(piece) > (Py_ssize_t)nchars
+            || PyUnicode_MAX_CHAR_VALUE(piece) > maxchar)
+            goto fallback;
+        if (PyUnicode_CopyCharacters(result, at, piece, 0, PyUnicode_GET_LENGTH(piece)) < 0)
+            goto fail;
+        at += PyUnicode_GET_LENGTH(piece);
+        Py_CLEAR(piece);
+    }
+    if (at == (Py_ssize_t)nchars)
+        goto done;
+fallback:
+    Py_CLEAR(piece);
+    Py_CLEAR(result);
     result = PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+    goto done;
+fail:
+    Py_CLEAR(piece);
+    Py_CLEAR(result);
+done:
     chartex_free(text);
     return result;
 }
 
-static PyObject *
-chart_json(chx_state *st, const chartex_scene *scene, const chartex_options *opts,
-           int indent)
+/* The chart of scene as JSON text, in memory the core allocated; the
+ * caller turns it into a str with json_str. */
+static char *
+chart_json_text(chx_state *st, const chartex_scene *scene, const chartex_options *opts,
+                int indent, size_t *len)
 {
     chartex_chart *chart = NULL;
     chartex_error err = {0};
     char *text = NULL;
-    size_t len = 0;
-    PyObject *result = NULL;
 
     Py_BEGIN_ALLOW_THREADS
     chart = chartex_chart_from_scene_opts(scene, opts, &err);
     if (chart != NULL)
-        text = chartex_chart_to_json(chart, indent, &len, &err);
-    Py_END_ALLOW_THREADS
-    if (text == NULL) {
-        chx_raise_core_error(st, &err);
-        goto done;
-    }
-    result = json_str(text, len);
-done:
+        text = chartex_chart_to_json(chart, indent, len, &err);
     chartex_chart_free(chart);
-    return result;
+    Py_END_ALLOW_THREADS
+    if (text == NULL)
+        chx_raise_core_error(st, &err);
+    return text;
 }
 
 static PyObject *
@@ -438,6 +495,8 @@ figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     chartex_scene *scene = NULL;
     chartex_options opts;
     PyObject *fig, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    char *text = NULL;
+    size_t len = 0;
     int indent;
 
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:figure_to_json", kwlist,
@@ -449,7 +508,13 @@ figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     scene = scene_of(st, fig, "figure_to_json");
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, &opts, indent);
+    text = chart_json_text(st, scene, &opts, indent, &len);
+    /* The scene holds a copy of every point: free it before the text is
+     * copied into a str, so that the peak holds one of the three, not all. */
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (text != NULL)
+        result = json_str(text, len);
 done:
     chartex_scene_free(scene);
     return result;
@@ -526,6 +591,8 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     chartex_scene *scene = NULL;
     chartex_options opts;
     PyObject *text, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    char *json = NULL;
+    size_t len = 0;
     int indent;
 
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:scene_json_to_json",
@@ -537,7 +604,11 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
     scene = scene_of_text(st, text);
     if (scene == NULL)
         goto done;
-    result = chart_json(st, scene, &opts, indent);
+    json = chart_json_text(st, scene, &opts, indent, &len);
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (json != NULL)
+        result = json_str(json, len);
 done:
     chartex_scene_free(scene);
     return result;

@@ -3,9 +3,12 @@
  * from the core's event stream (chartex_sink), so that the dict and the
  * JSON text come from the same emission and cannot disagree.
  *
- * Open containers are kept on an explicit stack (no recursion); every new
- * value is attached to its parent as soon as it is made, so on failure
- * releasing the root releases everything.
+ * Values are pushed on one stack of owned references; an open container
+ * remembers where its items start.  When it closes, its items are moved
+ * into a list made at its exact size (PyList_New(n) + PyList_SET_ITEM: no
+ * append, no regrowth, no over-allocation; a chart of n points makes n
+ * two-item lists) or into a dict, which replaces them on the stack.  On
+ * failure every reference on the stack is released.
  */
 #include "ext.h"
 
@@ -22,11 +25,19 @@ typedef struct key_entry {
     PyObject *str;              /* owned; NULL when the slot is free */
 } key_entry;
 
+/* An open container: where its items start on the value stack. */
+typedef struct frame {
+    size_t start;
+    int is_list;
+} frame;
+
 typedef struct pysink {
-    PyObject *root;             /* owned: the first value made */
-    PyObject **stack;           /* borrowed (the root owns them): open containers */
-    size_t depth, cap;
-    PyObject *key;              /* owned: key waiting for its value, or NULL */
+    PyObject **values;          /* owned references: finished values, and
+                                   an object's keys before their values */
+    size_t n_values, cap_values;
+    frame *frames;              /* open containers */
+    size_t depth, cap_frames;
+    int roots;                  /* top-level values made */
     key_entry keys[KEY_CACHE_SIZE];
     size_t next_key;            /* round-robin replacement */
 } pysink;
@@ -36,91 +47,160 @@ pysink_clear(pysink *ps)
 {
     size_t i;
 
-    Py_CLEAR(ps->root);
-    Py_CLEAR(ps->key);
-    PyMem_Free(ps->stack);
-    ps->stack = NULL;
-    ps->depth = ps->cap = 0;
+    for (i = 0; i < ps->n_values; i++)
+        Py_DECREF(ps->values[i]);
+    PyMem_Free(ps->values);
+    ps->values = NULL;
+    ps->n_values = ps->cap_values = 0;
+    PyMem_Free(ps->frames);
+    ps->frames = NULL;
+    ps->depth = ps->cap_frames = 0;
     for (i = 0; i < KEY_CACHE_SIZE; i++)
         Py_CLEAR(ps->keys[i].str);
 }
 
-/* Attaches value (stolen) to the open container, or makes it the root. */
+/* Grows the value stack (capacity doubles: amortised O(1) per value). */
+static int
+grow_values(pysink *ps)
+{
+    size_t cap = ps->cap_values ? ps->cap_values * 2 : 256;
+    PyObject **values;
+
+    if (cap > PY_SSIZE_T_MAX / sizeof *values) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    values = PyMem_Realloc(ps->values, cap * sizeof *values);
+    if (values == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    ps->values = values;
+    ps->cap_values = cap;
+    return 0;
+}
+
+/* Pushes value (stolen).  A value outside any container is the root: only
+ * one is allowed. */
+static int
+push(pysink *ps, PyObject *value)
+{
+    if (value == NULL)
+        return -1;
+    if (ps->depth == 0 && ps->roots++ > 0) {
+        Py_DECREF(value);
+        PyErr_SetString(PyExc_RuntimeError, "chartex sink: more than one root value");
+        return -1;
+    }
+    if (ps->n_values == ps->cap_values && grow_values(ps) < 0) {
+        Py_DECREF(value);
+        return -1;
+    }
+    ps->values[ps->n_values++] = value;
+    return 0;
+}
+
+/* Inside an object, a value must follow a key: its items alternate. */
+static int
+value_allowed(pysink *ps)
+{
+    const frame *f;
+
+    if (ps->depth == 0)
+        return 0;
+    f = &ps->frames[ps->depth - 1];
+    if (!f->is_list && (ps->n_values - f->start) % 2 == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "chartex sink: object value without a key");
+        return -1;
+    }
+    return 0;
+}
+
 static int
 attach(pysink *ps, PyObject *value)
 {
-    PyObject *parent;
-    int rc;
-
     if (value == NULL)
         return -1;
-    if (ps->depth == 0) {
-        if (ps->root != NULL) {
-            Py_DECREF(value);
-            PyErr_SetString(PyExc_RuntimeError, "chartex sink: more than one root value");
-            return -1;
-        }
-        ps->root = value;
-        return 0;
+    if (value_allowed(ps) < 0) {
+        Py_DECREF(value);
+        return -1;
     }
-    parent = ps->stack[ps->depth - 1];
-    if (PyList_CheckExact(parent)) {
-        rc = PyList_Append(parent, value);
-    } else {
-        if (ps->key == NULL) {
-            Py_DECREF(value);
-            PyErr_SetString(PyExc_RuntimeError, "chartex sink: object value without a key");
-            return -1;
-        }
-        rc = PyDict_SetItem(parent, ps->key, value);
-        Py_CLEAR(ps->key);
-    }
-    Py_DECREF(value);
-    return rc;
+    return push(ps, value);
 }
 
-/* Attaches a new container and opens it. */
 static int
-open_container(pysink *ps, PyObject *container)
+open_container(pysink *ps, int is_list)
 {
-    PyObject **stack;
+    frame *frames;
     size_t cap;
 
-    if (container == NULL)
+    if (value_allowed(ps) < 0)
         return -1;
-    if (ps->depth == ps->cap) {
-        cap = ps->cap ? ps->cap * 2 : 16;
-        stack = PyMem_Realloc(ps->stack, cap * sizeof *stack);
-        if (stack == NULL) {
-            Py_DECREF(container);
+    if (ps->depth == ps->cap_frames) {
+        cap = ps->cap_frames ? ps->cap_frames * 2 : 16;
+        frames = PyMem_Realloc(ps->frames, cap * sizeof *frames);
+        if (frames == NULL) {
             PyErr_NoMemory();
             return -1;
         }
-        ps->stack = stack;
-        ps->cap = cap;
+        ps->frames = frames;
+        ps->cap_frames = cap;
     }
-    /* The parent (or ps->root) keeps container alive while it is open. */
-    if (attach(ps, container) < 0)
-        return -1;
-    ps->stack[ps->depth++] = container;
+    ps->frames[ps->depth].start = ps->n_values;
+    ps->frames[ps->depth].is_list = is_list;
+    ps->depth++;
     return 0;
 }
 
+/* Closes the innermost container: its items leave the stack for a new
+ * list or dict, which takes their place. */
 static int
 close_container(pysink *ps, int is_list)
 {
-    if (ps->depth == 0 || !!PyList_CheckExact(ps->stack[ps->depth - 1]) != is_list) {
+    frame *f;
+    PyObject *container;
+    size_t n, i;
+
+    if (ps->depth == 0 || ps->frames[ps->depth - 1].is_list != is_list) {
         PyErr_SetString(PyExc_RuntimeError, "chartex sink: unbalanced end event");
         return -1;
     }
+    f = &ps->frames[ps->depth - 1];
+    n = ps->n_values - f->start;
+    if (is_list) {
+        container = PyList_New((Py_ssize_t)n);
+        if (container == NULL)
+            return -1;
+        /* The list steals the references: the stack forgets them. */
+        for (i = 0; i < n; i++)
+            PyList_SET_ITEM(container, (Py_ssize_t)i, ps->values[f->start + i]);
+    } else {
+        if (n % 2 != 0) {
+            PyErr_SetString(PyExc_RuntimeError, "chartex sink: key without a value");
+            return -1;
+        }
+        container = PyDict_New();
+        if (container == NULL)
+            return -1;
+        for (i = 0; i < n; i += 2) {
+            if (PyDict_SetItem(container, ps->values[f->start + i],
+                               ps->values[f->start + i + 1]) < 0) {
+                Py_DECREF(container);
+                return -1;
+            }
+        }
+        for (i = 0; i < n; i++)
+            Py_DECREF(ps->values[f->start + i]);
+    }
+    ps->n_values = f->start;
     ps->depth--;
-    return 0;
+    return push(ps, container);
 }
 
 static int
 sink_begin_object(void *ctx)
 {
-    return open_container(ctx, PyDict_New());
+    return open_container(ctx, 0);
 }
 
 static int
@@ -132,7 +212,7 @@ sink_end_object(void *ctx)
 static int
 sink_begin_array(void *ctx)
 {
-    return open_container(ctx, PyList_New(0));
+    return open_container(ctx, 1);
 }
 
 static int
@@ -162,7 +242,8 @@ sink_key(void *ctx, const char *s, size_t len)
     PyObject *key;
     size_t i;
 
-    if (ps->depth == 0 || PyList_CheckExact(ps->stack[ps->depth - 1]) || ps->key != NULL) {
+    if (ps->depth == 0 || ps->frames[ps->depth - 1].is_list
+        || (ps->n_values - ps->frames[ps->depth - 1].start) % 2 != 0) {
         PyErr_SetString(PyExc_RuntimeError, "chartex sink: key outside an object");
         return -1;
     }
@@ -171,8 +252,7 @@ sink_key(void *ctx, const char *s, size_t len)
             e = &ps->keys[i];
             if (e->str != NULL && e->len == len && memcmp(e->text, s, len) == 0) {
                 Py_INCREF(e->str);
-                ps->key = e->str;
-                return 0;
+                return push(ps, e->str);
             }
         }
     }
@@ -188,8 +268,7 @@ sink_key(void *ctx, const char *s, size_t len)
         Py_INCREF(key);
         e->str = key;
     }
-    ps->key = key;
-    return 0;
+    return push(ps, key);
 }
 
 static int
@@ -245,17 +324,17 @@ chx_chart_to_python(chx_state *st, const chartex_chart *chart)
         PyErr_SetString(PyExc_RuntimeError, "chartex sink: unterminated chart");
         goto done;
     }
-    if (ps.root == NULL) {
+    if (ps.n_values == 0) {
         /* An empty chart may emit nothing at all: it is {}. */
         result = PyDict_New();
         goto done;
     }
-    if (!PyDict_CheckExact(ps.root)) {
+    if (!PyDict_CheckExact(ps.values[0])) {
         PyErr_SetString(PyExc_RuntimeError, "chartex sink: the chart is not an object");
         goto done;
     }
-    result = ps.root;
-    ps.root = NULL;
+    result = ps.values[0];
+    ps.n_values = 0;
 done:
     pysink_clear(&ps);
     return result;

@@ -921,14 +921,47 @@ shortest(uint64_t ieee_mantissa, uint32_t ieee_exponent,
         output = vr + ((vr == vm && (!accept_bounds || !vm_trailing_zeros))
                        || last_removed_digit >= 5);
     } else {
+        /* The common case: no exact trailing zeros to track.  k digits can
+         * go while a multiple of 10^k lies in (vm, vp], i.e. while
+         * vp / 10^k > vm / 10^k, which holds for every k up to the
+         * largest.  Most doubles of real data lose two or three digits:
+         * two at once, then one at a time.  Short decimals (12.5, prices)
+         * lose a dozen: after the first two, six, four and two go at once
+         * when they can (each division is by a constant, so a
+         * multiplication), and the loop finishes.  round_up says whether
+         * the last digit removed, the one next to the kept ones, is >= 5:
+         * after a chunk, whether the chunk's part is >= half its scale. */
         int round_up = 0;
+
         if (vp / 100 > vm / 100) {
-            /* Two digits at a time first: most doubles have ~16 digits. */
             round_up = vr % 100 >= 50;
             vr /= 100;
             vp /= 100;
             vm /= 100;
             removed += 2;
+            if (vp / 1000000 > vm / 1000000) {
+                uint64_t vr_chunk = vr, scale = 1000000;
+
+                vr /= 1000000;
+                vp /= 1000000;
+                vm /= 1000000;
+                removed += 6;
+                if (vp / 10000 > vm / 10000) {
+                    vr /= 10000;
+                    vp /= 10000;
+                    vm /= 10000;
+                    scale *= 10000;
+                    removed += 4;
+                }
+                if (vp / 100 > vm / 100) {
+                    vr /= 100;
+                    vp /= 100;
+                    vm /= 100;
+                    scale *= 100;
+                    removed += 2;
+                }
+                round_up = vr_chunk - vr * scale >= scale / 2;
+            }
         }
         for (;;) {
             uint64_t vp10 = vp / 10, vm10 = vm / 10, vr10;
@@ -964,31 +997,62 @@ static const uint64_t pow10[18] = {
     UINT64_C(100000000000000000)
 };
 
-/* Number of decimal digits of v < 10^17; most doubles have 16 or 17,
- * so count down. */
+/* Number of decimal digits of v < 10^17 (1 for 0).  Without a loop: lengths
+ * vary from one value to the next in real data, and a mispredicted loop
+ * exit cost more than the rest of the layout.  The bit length gives the
+ * digit count or one more (1233 / 4096 is just above log10(2)); one
+ * comparison decides. */
 static int
 decimal_length(uint64_t v)
 {
+#if defined(__GNUC__)
+    /* v | 1 has the same digit count (powers of ten are even) and is
+     * never 0, which __builtin_clzll is undefined for. */
+    uint64_t u = v | 1;
+    int t;
+
+    /* Full-precision data has 16 or 17 digits: two easy comparisons. */
+    if (v >= pow10[15])
+        return 16 + (v >= pow10[16]);
+    t = ((64 - __builtin_clzll(u)) * 1233) >> 12;
+    return t + (u >= pow10[t]);
+#else
     int n = 17;
 
     while (n > 1 && v < pow10[n - 1])
         n--;
     return n;
+#endif
 }
 
-/* Writes exactly n digits of v (zero-padded) so that they end at end. */
+/* Writes exactly n digits of v (zero-padded) so that they end at end.
+ * Eight digits at a time in 32-bit arithmetic, as two independent halves:
+ * 64-bit divisions form one long dependency chain. */
 static void
 put_digits(uint64_t v, char *end, int n)
 {
+    uint32_t x;
+
+    while (n >= 8) {
+        uint32_t lo = (uint32_t)(v % 100000000), hi4 = lo / 10000, lo4 = lo % 10000;
+
+        v /= 100000000;
+        memcpy(end - 2, two_digits + 2 * (lo4 % 100), 2);
+        memcpy(end - 4, two_digits + 2 * (lo4 / 100), 2);
+        memcpy(end - 6, two_digits + 2 * (hi4 % 100), 2);
+        memcpy(end - 8, two_digits + 2 * (hi4 / 100), 2);
+        end -= 8;
+        n -= 8;
+    }
+    x = (uint32_t)v;
     while (n >= 2) {
-        unsigned r = (unsigned)(v % 100);
-        v /= 100;
         end -= 2;
-        memcpy(end, two_digits + 2 * r, 2);
+        memcpy(end, two_digits + 2 * (x % 100), 2);
+        x /= 100;
         n -= 2;
     }
     if (n > 0)
-        *--end = (char)('0' + v % 10);
+        *--end = (char)('0' + x % 10);
 }
 
 /* Writes the decimal exponent part "e+XX" / "e-XXX". */
@@ -1066,13 +1130,13 @@ chartex_format_double(double v, char *buf)
         memcpy(p, ".0", 2);
         p += 2;
     } else {
-        /* ddd.ddd: integer and fraction digits written apart. */
-        int frac = n - e - 1;
-        put_digits(digits / pow10[frac], p + e + 1, e + 1);
-        p += e + 1;
-        *p++ = '.';
-        put_digits(digits % pow10[frac], p + frac, frac);
-        p += frac;
+        /* ddd.ddd: the digits one place right, then the integer ones
+         * moved back in front of the point (splitting the digits with a
+         * division by a variable power of ten costs a hardware divide). */
+        put_digits(digits, p + 1 + n, n);
+        memmove(p, p + 1, (size_t)e + 1);
+        p[e + 1] = '.';
+        p += n + 1;
     }
     *p = '\0';
     return (size_t)(p - buf);

@@ -614,3 +614,55 @@ Test(test_numfmt, number_label)
     chartex__number_label(-INFINITY, buf);
     cr_assert_str_eq(buf, "-inf");
 }
+
+/* The digits of the shortest %.{p}e that reads back to v (the oracle of
+ * repr: printf rounds correctly, so the first precision that round-trips
+ * gives the closest decimal of the shortest length, except next to powers
+ * of two, which the caller skips). */
+static void
+oracle_digits(double v, char *digits)
+{
+    char text[64];
+    int p, negative, last_pow;
+
+    for (p = 1; p <= 17; p++) {
+        snprintf(text, sizeof text, "%.*e", p - 1, v);
+        if (to_bits(strtod(text, NULL)) == to_bits(v))
+            break;
+    }
+    decompose(text, &negative, digits, &last_pow);
+}
+
+/* Short decimals (prices, percentages, 12.5) lose most of Ryu's digits in
+ * chunks; full-precision uniform doubles one or two at a time: both paths
+ * must give repr's digits and read back. */
+Test(test_numfmt, decimals_and_uniform_match_oracle)
+{
+    uint64_t state = UINT64_C(77);
+    char buf[CHARTEX_DOUBLE_BUFSIZE], ours[40], want[40];
+    long i;
+
+    for (i = 0; i < 300000; i++) {
+        uint64_t r = next_random(&state), b;
+        int scale = (int)(r % 12), negative, last_pow;
+        double v;
+
+        if (i % 3 == 0) {
+            v = (double)(r >> 11) * 0x1p-53;            /* uniform [0, 1) */
+        } else {
+            /* up to 15 significant digits, 0 to 11 decimal places */
+            double m = (double)((r >> 20) % UINT64_C(1000000000000000));
+            v = m / pow(10.0, scale) * ((r >> 19) & 1 ? -1.0 : 1.0);
+        }
+        b = to_bits(v);
+        if (v == 0.0 || (b & ((UINT64_C(1) << 52) - 1)) == 0)
+            continue;    /* zero and powers of two: covered elsewhere */
+        chartex_format_double(v, buf);
+        if (to_bits(strtod(buf, NULL)) != b)
+            cr_assert_fail("%.17g -> %s does not read back", v, buf);
+        decompose(buf, &negative, ours, &last_pow);
+        oracle_digits(v, want);
+        if (strcmp(ours, want) != 0)
+            cr_assert_fail("%.17g -> %s: digits %s, repr's %s", v, buf, ours, want);
+    }
+}
