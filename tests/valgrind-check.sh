@@ -83,7 +83,7 @@ for f in "$logs"/*.log; do
                 if (!noise || rec ~ frames) { printf "%s", rec; bad++ } else other++
             }
             /HEAP SUMMARY|LEAK SUMMARY|ERROR SUMMARY/ { if (inrec) done(); next }
-            /^==[0-9]+== [A-Z]/ && !/Memcheck|Copyright|Using Valgrind|Command:|Parent PID/ \
+            /^==[0-9]+== (Invalid|Conditional jump|Use of uninitialised|Syscall param|Mismatched|Source and destination|Argument|Jump to|Process terminating)/ \
                 { if (inrec) done(); inrec = 1; rec = $0 "\n"; next }
             inrec { rec = rec $0 "\n" }
             END { if (inrec) done(); printf "%d\n", other > "/dev/stderr"; exit bad ? 1 : 0 }' "$f" 2>"$f.noise")
