@@ -209,6 +209,11 @@ void chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink);
 /* Hands over the text; the writer is left empty. */
 char *chartex__json_writer_take(chartex_json_writer *w, size_t *len);
 
+/* The offset of the first byte of s that is not part of a valid UTF-8
+ * sequence (overlong forms, surrogates and code points above U+10FFFF are
+ * invalid), or len when all of s is valid. */
+size_t chartex__utf8_check(const char *s, size_t len);
+
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */
 int chartex__json_escape(chartex_buf *b, const char *s, size_t len);

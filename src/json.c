@@ -80,6 +80,26 @@ utf8_sequence(const unsigned char *s, size_t avail)
     return (long)need + 1;
 }
 
+size_t
+chartex__utf8_check(const char *str, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+    long n;
+
+    while (i < len) {
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        n = utf8_sequence(s + i, len - i);
+        if (n < 0)
+            return i;
+        i += (size_t)n;
+    }
+    return len;
+}
+
 int
 chartex__json_escape(chartex_buf *b, const char *str, size_t len)
 {

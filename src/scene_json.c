@@ -601,6 +601,12 @@ string_value(reader *r, json_object *v, const char **s, size_t *len)
         return fail(r, "expected a string");
     if (memchr(*s, '\0', (size_t)n) != NULL)
         return fail(r, "strings may not contain U+0000");
+    /* json-c's own UTF-8 check lets overlong forms, UTF-16 surrogates and
+     * code points above U+10FFFF through ("\xc1\xa2"): the scene's strings
+     * are valid UTF-8 (chartex.h), so check again, strictly. */
+    if (chartex__utf8_check(*s, (size_t)n) != (size_t)n)
+        return fail(r, "invalid UTF-8 at byte %zu of a string",
+                    chartex__utf8_check(*s, (size_t)n));
     *len = (size_t)n;
     return 0;
 }

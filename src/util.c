@@ -25,9 +25,14 @@ chartex__error(chartex_error *err, chartex_error_code code, const char *fmt, ...
 /* ------------------------------------------------------------------ memory */
 
 #ifdef CHARTEX_ALLOC_FAILURE_TESTING
-/* Test builds: CHARTEX_FAIL_AT=n makes the n-th allocation (1-based) fail. */
+/* Test builds only (tests/test_alloc.c): the chartex__alloc_fail_at-th
+ * allocation (1-based, counting from the last reset of chartex__alloc_count)
+ * fails; 0 fails none.  chartex__alloc_live counts the blocks handed out and
+ * not yet freed, so a test can check that a failed call leaked nothing.  Not
+ * thread-safe, like the tests that use it. */
 long chartex__alloc_count = 0;
 long chartex__alloc_fail_at = 0;
+long chartex__alloc_live = 0;
 
 static int
 fail_now(void)
@@ -35,8 +40,25 @@ fail_now(void)
     chartex__alloc_count++;
     return chartex__alloc_fail_at > 0 && chartex__alloc_count == chartex__alloc_fail_at;
 }
+
+static void *
+count_new(void *p)
+{
+    if (p != NULL)
+        chartex__alloc_live++;
+    return p;
+}
+
+static void
+count_free(void *p)
+{
+    if (p != NULL)
+        chartex__alloc_live--;
+}
 #else
 #define fail_now() 0
+#define count_new(p) (p)
+#define count_free(p) ((void)0)
 #endif
 
 void *
@@ -44,7 +66,7 @@ chartex__malloc(size_t n)
 {
     if (fail_now())
         return NULL;
-    return malloc(n ? n : 1);
+    return count_new(malloc(n ? n : 1));
 }
 
 void *
@@ -53,27 +75,34 @@ chartex__calloc(size_t count, size_t size)
     if (fail_now())
         return NULL;
     if (count == 0 || size == 0)
-        return calloc(1, 1);
-    return calloc(count, size);
+        return count_new(calloc(1, 1));
+    return count_new(calloc(count, size));
 }
 
 void *
 chartex__realloc(void *p, size_t n)
 {
+    void *q;
+
     if (fail_now())
         return NULL;
-    return realloc(p, n ? n : 1);
+    q = realloc(p, n ? n : 1);
+    /* Only growing from nothing makes a new block. */
+    return p == NULL ? count_new(q) : q;
 }
 
 void
 chartex__free(void *p)
 {
+    count_free(p);
     free(p);
 }
 
+/* What the library hands out (JSON text) comes from chartex__malloc. */
 void
 chartex_free(void *p)
 {
+    count_free(p);
     free(p);
 }
 

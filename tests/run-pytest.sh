@@ -1,6 +1,12 @@
 #!/bin/sh
 # Runs the pytest suite against the extension built in this tree, with the
 # interpreter configure chose.
+#
+# Configured with --enable-sanitizers (CHARTEX_SANITIZERS=yes, set by make
+# check), the extension needs the ASan and UBSan runtimes, which Python is
+# not built with: they are preloaded, and LeakSanitizer is turned off for
+# this process, since CPython leaves its own objects allocated at exit.  Leak
+# detection stays on for the C test programs.
 set -e
 : "${PYTHON:=python3}"
 : "${CHARTEX_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -9,5 +15,19 @@ export CHARTEX_SRCDIR CHARTEX_BUILDDIR
 export PYTHONPATH="$CHARTEX_BUILDDIR/python${PYTHONPATH:+:$PYTHONPATH}"
 export MPLBACKEND=Agg
 export PYTHONDONTWRITEBYTECODE=1
+if [ "${CHARTEX_SANITIZERS:-no}" = yes ]; then
+    for rt in "$CHARTEX_ASAN_RUNTIME" "$CHARTEX_UBSAN_RUNTIME"; do
+        if [ ! -f "$rt" ]; then
+            echo "run-pytest.sh: sanitizer runtime '$rt' not found" >&2
+            exit 1
+        fi
+    done
+    export LD_PRELOAD="$CHARTEX_ASAN_RUNTIME $CHARTEX_UBSAN_RUNTIME${LD_PRELOAD:+ $LD_PRELOAD}"
+    # Python's own allocator hides its blocks from ASan: use malloc so that
+    # ASan sees (and checks) every Python object the extension touches.
+    export PYTHONMALLOC=malloc
+    export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:halt_on_error=1${CHARTEX_ASAN_EXTRA:+:$CHARTEX_ASAN_EXTRA}"
+    export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+fi
 cd "$CHARTEX_BUILDDIR"
 exec "$PYTHON" -m pytest -p no:cacheprovider -q "$CHARTEX_SRCDIR/tests" "$@"

@@ -534,6 +534,33 @@ Test(scene_json, invalid_utf8_is_rejected)
     assert_error("{\"suptitle\":\"\xff\"}", "invalid UTF-8");
 }
 
+/* json-c's UTF-8 check is loose: it lets through overlong forms, encoded
+ * UTF-16 surrogates and code points above U+10FFFF.  Found by the fuzzer
+ * (fuzz/regressions/overlong-utf8-category.json): such a category name
+ * reached the sink as invalid UTF-8. */
+Test(scene_json, loose_utf8_is_rejected)
+{
+    static const char *const texts[] = {
+        "{\"suptitle\":\"\xc1\xa2\"}",              /* overlong 'b' */
+        "{\"suptitle\":\"\xc0\x80\"}",              /* overlong NUL */
+        "{\"suptitle\":\"\xe0\x80\xaf\"}",          /* overlong '/' */
+        "{\"suptitle\":\"\xf0\x80\x80\xaf\"}",      /* overlong '/' */
+        "{\"suptitle\":\"\xed\xa0\x80\"}",          /* U+D800 */
+        "{\"suptitle\":\"\xed\xbf\xbf\"}",          /* U+DFFF */
+        "{\"suptitle\":\"\xf4\x90\x80\x80\"}",      /* U+110000 */
+        "{\"suptitle\":\"\xf7\xbf\xbf\xbf\"}",      /* above U+10FFFF */
+        "{\"axes\":[{\"x\":{\"kind\":\"category\",\"categories\":[\"\xc1\xa2\"]}}]}",
+        "{\"axes\":[{\"x\":{\"ticks\":[0],\"tick_labels\":[\"\xed\xa0\x80\"]}}]}",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        assert_error(texts[i], "invalid UTF-8");
+    /* The edges of the valid ranges still read. */
+    chartex_scene_free(read_ok(STR("{\"suptitle\":\"\xc2\x80\xed\x9f\xbf\xee\x80\x80"
+                                   "\xf4\x8f\xbf\xbf\xf0\x90\x80\x80\"}")));
+}
+
 Test(scene_json, lone_surrogates_become_replacement_characters)
 {
     static const char text[] = "{\"suptitle\":\"a\\ud800b\\udc00\"}";
