@@ -519,9 +519,10 @@ def test_single_line_keeps_its_values(x, y, label, title):
     if is_numeric(x):
         assert [p[0] for p in element["points"]] == expected_numbers(x)
     elif isinstance(x, list) and x and isinstance(x[0], str):
-        # Categories: each point is named by its category.
+        # Categories: each point is named by its category, as matplotlib
+        # stored it (through a NumPy str array, which drops trailing NULs).
         assert [p[0] for p in element["points"]] == [
-            _replaced(s) for s in x]
+            _replaced(s) for s in np.asarray(x).tolist()]
     elif d["x_scale"] == "datetime":
         assert all(isinstance(p[0], str) or p[0] is None for p in element["points"])
     else:
