@@ -45,7 +45,7 @@
     X(get_extent) X(get_path) X(to_polygons) X(theta1) X(theta2) X(r)        \
     X(get_x) X(get_y) X(get_width) X(get_height) X(datavalues)              \
     X(orientation) X(markerline) X(stemlines) X(baseline) X(ndim)           \
-    X(filled) X(center) X(left) X(right)                                    \
+    X(filled) X(center) X(left) X(right)  X(transform)                                    \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray)
@@ -64,6 +64,7 @@ typedef enum chx_class {
     CHX_ERRORBARCONTAINER,
     CHX_STEMCONTAINER,
     CHX_MASKEDARRAY,
+    CHX_AFFINE2D,
     CHX_CLASS_COUNT
 } chx_class;
 

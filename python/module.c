@@ -58,6 +58,7 @@ static const struct {
     [CHX_ERRORBARCONTAINER] = {"matplotlib.container", "ErrorbarContainer"},
     [CHX_STEMCONTAINER] = {"matplotlib.container", "StemContainer"},
     [CHX_MASKEDARRAY] = {"numpy.ma", "MaskedArray"},
+    [CHX_AFFINE2D] = {"matplotlib.transforms", "Affine2D"},
 };
 
 static PyObject *

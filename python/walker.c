@@ -360,11 +360,14 @@ get_optional(PyObject *obj, PyObject *name)
     return value;
 }
 
-/* A sequence as a list or tuple (new reference), for indexed reading. */
+/* A sequence as a tuple (new reference), for indexed reading.  A copy, not
+ * PySequence_Fast's list itself: reading an item runs Python code, which
+ * may empty or change the list that matplotlib (or a hostile subclass)
+ * handed out, and the tuple keeps every item alive and in place. */
 static PyObject *
 as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
 {
-    PyObject *seq = PySequence_Fast(obj, "not a sequence");
+    PyObject *seq = PySequence_Tuple(obj);
 
     if (seq == NULL)
         fail(w, what, owner);
@@ -375,9 +378,11 @@ as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
 
 /* obj as a C-contiguous array of doubles with ndmin..ndmax dimensions.
  * Masked values (numpy.ma) become NaN; the result is then a copy, so the
- * caller's data is never written. */
+ * caller's data is never written.  Without copy the result may share the
+ * caller's buffer: pass copy when Python code runs before the values are
+ * used, since that code may resize the array in place and free it. */
 static PyArrayObject *
-as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
+as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy)
 {
     PyObject *mask = NULL, *filled = NULL, *zero = NULL;
     PyArrayObject *arr = NULL, *m = NULL, *result = NULL;
@@ -391,7 +396,8 @@ as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
         goto done;
     if (!masked) {
         result = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, ndmin, ndmax,
-                                                  NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+                                                  NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST
+                                                  | (copy ? NPY_ARRAY_ENSURECOPY : 0));
         goto done;
     }
     mask = PyObject_CallMethodOneArg(w->st->numpy_ma, w->st->s_getmaskarray, obj);
@@ -432,6 +438,12 @@ done:
     Py_XDECREF(arr);
     Py_XDECREF(m);
     return result;
+}
+
+static PyArrayObject *
+as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
+{
+    return as_doubles_ex(w, obj, ndmin, ndmax, 0);
 }
 
 /* Converts the n values at v[0], v[stride], ... from pandas Period
@@ -481,10 +493,12 @@ done:
  * when n is 0.  On a pandas period axis, convert_x turns the x values into
  * date numbers.  Raises a plain exception: the caller wraps it. */
 static int
-read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
-            PyArrayObject **out, size_t *n)
+read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
+                   PyArrayObject **out, size_t *n)
 {
     PyArrayObject *arr, *copy;
+    double *d;
+    npy_intp i, size;
 
     *out = NULL;
     *n = 0;
@@ -501,12 +515,20 @@ read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
         Py_DECREF(arr);
         return -1;
     }
-    if (convert_x && c->period_freq != NULL) {
+    if ((convert_x && c->period_freq != NULL) || scale != 1.0) {
         copy = (PyArrayObject *)PyArray_NewCopy(arr, NPY_CORDER);
         Py_DECREF(arr);
         if (copy == NULL)
             return -1;
         arr = copy;
+    }
+    if (scale != 1.0) {
+        d = (double *)PyArray_DATA(arr);
+        size = PyArray_SIZE(arr);
+        for (i = 0; i < size; i++)
+            d[i] *= scale;
+    }
+    if (convert_x && c->period_freq != NULL) {
         if (convert_period(w, c, (double *)PyArray_DATA(arr),
                            (size_t)PyArray_DIM(arr, 0), 2) < 0) {
             Py_DECREF(arr);
@@ -516,6 +538,13 @@ read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
     *out = arr;
     *n = (size_t)PyArray_DIM(arr, 0);
     return 0;
+}
+
+static int
+read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
+            PyArrayObject **out, size_t *n)
+{
+    return read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
 }
 
 /* --------------------------------------------------------------- artists */
@@ -706,7 +735,7 @@ done:
 /* Adds each (n, 2) array of the sequence seq as a polygon of a. */
 static int
 add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
-             int convert_x, int vertices_attr, PyObject *owner)
+             int convert_x, int vertices_attr, PyObject *owner, double scale)
 {
     PyObject *seq = NULL, *item, *verts = NULL;
     PyArrayObject *pts = NULL;
@@ -730,7 +759,7 @@ add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
             Py_INCREF(item);
             verts = item;
         }
-        if (read_points(w, c, verts, convert_x, &pts, &n) < 0) {
+        if (read_points_scaled(w, c, verts, convert_x, scale, &pts, &n) < 0) {
             fail(w, "the polygons", owner);
             goto done;
         }
@@ -777,7 +806,7 @@ read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
         fail(w, "the segments", coll);
         goto done;
     }
-    rc = add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll);
+    rc = add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
 done:
     Py_XDECREF(segs);
     return rc;
@@ -886,7 +915,7 @@ read_poly_collection(walk *w, axctx *c, PyObject *coll)
         fail(w, "the paths", coll);
         goto done;
     }
-    rc = add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll);
+    rc = add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
 done:
     Py_XDECREF(paths);
     return rc;
@@ -934,6 +963,57 @@ attr_double(walk *w, PyObject *obj, PyObject *name, double *v)
     return number_of(w, PyObject_GetAttr(obj, name), obj, "a wedge", v);
 }
 
+/* The power of two that brings the largest finite coordinate of path
+ * under transform into [512, 1024) when it is larger, else 1.
+ *
+ * Path.to_polygons flattens curves (a Circle, an Ellipse, a PathPatch) to
+ * within 0.5 units of the space it works in.  In data coordinates that
+ * tolerance means nothing: a circle of radius 1e12 becomes millions of
+ * vertices, and at 1e16, where doubles are 2 apart, the subdivision never
+ * meets it and runs to its recursion limit (billions of vertices: a hang,
+ * then the kernel killed for memory).  Flattening in a space scaled by a
+ * power of two to about 1000 units, like a drawing on a canvas, bounds the
+ * work; scaling back by the inverse power of two is exact, so straight
+ * paths (rectangles, polygons) keep their vertices bit for bit. */
+static int
+patch_scale(walk *w, PyObject *path, PyObject *trans, double *scale)
+{
+    PyObject *verts = NULL, *tverts = NULL;
+    PyArrayObject *arr = NULL;
+    const double *d;
+    npy_intp i, size;
+    double m = 0.0, v;
+    int e, rc = -1;
+
+    *scale = 1.0;
+    verts = PyObject_GetAttr(path, w->st->s_vertices);
+    if (verts == NULL)
+        goto done;
+    tverts = PyObject_CallMethodOneArg(trans, w->st->s_transform, verts);
+    if (tverts == NULL)
+        goto done;
+    arr = as_doubles(w, tverts, 0, 0);
+    if (arr == NULL)
+        goto done;
+    d = (const double *)PyArray_DATA(arr);
+    size = PyArray_SIZE(arr);
+    for (i = 0; i < size; i++) {
+        v = fabs(d[i]);
+        if (isfinite(v) && v > m)
+            m = v;
+    }
+    if (m >= 1024.0) {
+        frexp(m, &e);              /* m = f * 2^e, 0.5 <= f < 1 */
+        *scale = ldexp(1.0, 10 - e);
+    }
+    rc = 0;
+done:
+    Py_XDECREF(verts);
+    Py_XDECREF(tverts);
+    Py_XDECREF(arr);
+    return rc;
+}
+
 /* A patch: a Wedge (pie slice), or any other patch as polygons in data
  * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
  * REFLINE. */
@@ -941,9 +1021,10 @@ static int
 read_patch(walk *w, axctx *c, PyObject *patch)
 {
     PyObject *path = NULL, *trans = NULL, *polys = NULL, *zero = NULL;
+    PyObject *affine = NULL, *scaled = NULL, *both = NULL;
     chartex_artist *a;
     chartex_artist_role role = CHARTEX_ROLE_DATA;
-    double t1, t2, r;
+    double t1, t2, r, scale;
     int rc = -1, vis, data, is;
 
     vis = is_visible(w, patch);
@@ -977,6 +1058,18 @@ read_patch(walk *w, axctx *c, PyObject *patch)
     trans = PyObject_CallMethodNoArgs(patch, w->st->s_get_patch_transform);
     if (trans == NULL)
         goto fail;
+    if (patch_scale(w, path, trans, &scale) < 0)
+        goto fail;
+    if (scale != 1.0) {
+        /* trans + Affine2D().scale(s): trans, then the scaling. */
+        affine = PyObject_CallNoArgs(w->st->cls[CHX_AFFINE2D]);
+        scaled = affine ? PyObject_CallMethod(affine, "scale", "d", scale) : NULL;
+        both = scaled ? PyNumber_Add(trans, scaled) : NULL;
+        if (both == NULL)
+            goto fail;
+        Py_SETREF(trans, both);
+        both = NULL;
+    }
     /* to_polygons(transform, width=0, height=0, closed_only=False): open
      * paths (a step histogram's outline) stay open. */
     zero = PyLong_FromLong(0);
@@ -986,7 +1079,7 @@ read_patch(walk *w, axctx *c, PyObject *patch)
                                        Py_False, NULL);
     if (polys == NULL)
         goto fail;
-    rc = add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch);
+    rc = add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch, 1.0 / scale);
     goto done;
 fail:
     fail(w, "the path", patch);
@@ -995,6 +1088,9 @@ done:
     Py_XDECREF(trans);
     Py_XDECREF(polys);
     Py_XDECREF(zero);
+    Py_XDECREF(affine);
+    Py_XDECREF(scaled);
+    Py_XDECREF(both);
     return rc;
 }
 
@@ -1037,9 +1133,6 @@ read_image(walk *w, axctx *c, PyObject *im)
         rc = read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
-    values = as_doubles(w, data, 2, 2);
-    if (values == NULL)
-        goto fail;
     ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
     if (ext_obj == NULL)
         goto fail;
@@ -1054,6 +1147,12 @@ read_image(walk *w, axctx *c, PyObject *im)
     a = new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL)
         goto done;
+    /* The values last, with no Python code run between reading them and
+     * the core copying them: they may share the image's buffer, which
+     * get_extent() or get_label() could resize (and free) in place. */
+    values = as_doubles(w, data, 2, 2);
+    if (values == NULL)
+        goto fail;
     if (chartex_artist_set_image(a, (size_t)PyArray_DIM(values, 0),
                                  (size_t)PyArray_DIM(values, 1),
                                  PyArray_DATA(values), extent, &w->err) < 0) {
@@ -1091,7 +1190,8 @@ bar_values(walk *w, PyObject *container, Py_ssize_t count)
     if (!(PyArray_ISBOOL(raw) || PyArray_ISINTEGER(raw) || PyArray_ISFLOAT(raw))
         || PyArray_NDIM(raw) != 1 || PyArray_DIM(raw, 0) != count)
         goto done;
-    values = as_doubles(w, (PyObject *)raw, 1, 1);
+    /* A copy: the bars' methods run before the values are used. */
+    values = as_doubles_ex(w, (PyObject *)raw, 1, 1, 1);
 done:
     /* Unusable values are not an error: they are only a refinement. */
     if (values == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_Exception))
@@ -1846,7 +1946,7 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         chartex_axis_set_kind(ca, CHARTEX_AXIS_DATE, ep);
     } else if (kind == CHARTEX_AXIS_CATEGORY) {
         chartex_axis_set_kind(ca, CHARTEX_AXIS_CATEGORY, 0.0);
-        cats = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, 1), "categories must be a sequence");
+        cats = PySequence_Tuple(PySequence_Fast_GET_ITEM(seq, 1));
         if (cats == NULL)
             goto fail;
         for (i = 0; i < PySequence_Fast_GET_SIZE(cats); i++) {
@@ -1889,10 +1989,12 @@ tick_texts(walk *w, PyObject *axis, PyObject *locs, Py_ssize_t n)
     texts = PyObject_CallMethodOneArg(fmt, w->st->s_format_ticks, locs);
     if (texts == NULL)
         goto done;
-    seq = PySequence_Fast(texts, "format_ticks() must return a sequence");
+    /* A list of our own: read_ticks indexes it as a list, and a formatter
+     * may return a tuple, or a list it keeps and changes. */
+    seq = PySequence_List(texts);
     if (seq == NULL)
         goto done;
-    if (PySequence_Fast_GET_SIZE(seq) == n) {
+    if (PyList_GET_SIZE(seq) == n) {
         result = seq;
         seq = NULL;
         goto done;
@@ -1900,7 +2002,7 @@ tick_texts(walk *w, PyObject *axis, PyObject *locs, Py_ssize_t n)
     labels = PyObject_CallMethodNoArgs(axis, w->st->s_get_majorticklabels);
     if (labels == NULL)
         goto done;
-    lseq = PySequence_Fast(labels, "get_majorticklabels() must return a sequence");
+    lseq = PySequence_Tuple(labels);
     if (lseq == NULL)
         goto done;
     if (PySequence_Fast_GET_SIZE(lseq) != n) {
@@ -1941,7 +2043,8 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     locs_obj = PyObject_CallMethodNoArgs(axis, w->st->s_get_majorticklocs);
     if (locs_obj == NULL)
         goto fail;
-    locs = as_doubles(w, locs_obj, 1, 1);
+    /* A copy: the formatter runs before the locations are used. */
+    locs = as_doubles_ex(w, locs_obj, 1, 1, 1);
     if (locs == NULL)
         goto fail;
     n = PyArray_SIZE(locs);
@@ -2172,7 +2275,9 @@ collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
         rc = 0;
         goto done;
     }
-    sseq = PySequence_Fast(subfigs, "subfigs must be a sequence");
+    /* A copy: reading a subfigure runs Python code, which may change the
+     * figure's list and drop the last reference to the subfigure. */
+    sseq = PySequence_Tuple(subfigs);
     if (sseq == NULL)
         goto fail;
     for (i = 0; i < PySequence_Fast_GET_SIZE(sseq); i++)

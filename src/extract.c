@@ -342,6 +342,18 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
 
         if (filter && !(t >= lo - tol && t <= hi + tol))
             continue;
+        /* A tick must be a value (the schema and E2B's clients take a
+         * number or a string): one that would be written as null, a
+         * non-finite location or a date outside years 1-9999 (a symlog
+         * date axis reaches -1e6 days), is left out with its label. */
+        if (!isfinite(t))
+            continue;
+        if (axis->kind == CHARTEX_AXIS_DATE) {
+            char buf[CHARTEX_DATE_BUFSIZE];
+
+            if (chartex__format_date(t, axis->date_epoch, buf) == 0)
+                continue;
+        }
         v[n++] = t;
         if (chartex__array_add(tick_labels, text_node(b, s, strlen(s), 0)) < 0)
             goto fail;
