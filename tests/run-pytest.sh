@@ -28,6 +28,15 @@ if [ "${CHARTEX_SANITIZERS:-no}" = yes ]; then
     export PYTHONMALLOC=malloc
     export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:halt_on_error=1${CHARTEX_ASAN_EXTRA:+:$CHARTEX_ASAN_EXTRA}"
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+    # Everything runs some 3 to 5 times slower: fewer random figures and
+    # leak rounds (still every test), unless asked for more.
+    export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-sanitizers}"
+    export CHARTEX_LEAK_ROUNDS="${CHARTEX_LEAK_ROUNDS:-500}"
+fi
+# A test that hangs fails after CHARTEX_TEST_TIMEOUT seconds (pytest-timeout,
+# when installed) instead of stalling make check; 0 turns the limit off.
+if "$PYTHON" -c 'import pytest_timeout' 2>/dev/null; then
+    set -- --timeout="${CHARTEX_TEST_TIMEOUT:-600}" "$@"
 fi
 cd "$CHARTEX_BUILDDIR"
 exec "$PYTHON" -m pytest -p no:cacheprovider -q "$CHARTEX_SRCDIR/tests" "$@"

@@ -511,6 +511,10 @@ def run_one(name):
 
 # ------------------------------------------------------------ the child
 
+def _under_asan():
+    return "libasan" in os.environ.get("LD_PRELOAD", "")
+
+
 def child_main(names):
     """Runs the cases, printing one JSON line per case before and after."""
     import faulthandler
@@ -519,10 +523,13 @@ def child_main(names):
     faulthandler.enable()
     # A regression that makes matplotlib allocate without end (the huge
     # circle) fails with MemoryError instead of starving the machine.
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = 4 << 30
-    if hard == resource.RLIM_INFINITY or hard > limit:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    # Under AddressSanitizer the limit comes from ASAN_OPTIONS instead (see
+    # run_isolated): its shadow memory needs terabytes of address space.
+    if not _under_asan():
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = 4 << 30
+        if hard == resource.RLIM_INFINITY or hard > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     warnings.simplefilter("ignore")
     import matplotlib
     matplotlib.use("Agg")
@@ -545,6 +552,11 @@ def run_isolated(names):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [HERE] + [p for p in sys.path if p] )
+    if _under_asan():
+        # The 4 GiB cap of child_main, as ASan enforces it: malloc beyond it
+        # returns NULL, which Python raises as MemoryError.
+        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + \
+            ":malloc_limit_mb=4096:allocator_may_return_null=1"
     while todo:
         proc = subprocess.Popen(
             [sys.executable, "-X", "faulthandler", "-c",

@@ -22,6 +22,10 @@ from matplotlib.figure import Figure
 
 ROUNDS = int(os.environ.get("CHARTEX_LEAK_ROUNDS", "2000"))
 PAGE = os.sysconf("SC_PAGE_SIZE")
+# In the sanitizer build ASan keeps freed blocks in quarantine (256 MiB), so
+# the resident size grows whatever chartex does: there the object counts and
+# reference counts are checked, not the resident size.
+UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 
 
 def rss():
@@ -164,7 +168,8 @@ def test_no_leak(make):
     changed, grown, rss_growth = leaks(make)
     assert not changed
     assert not grown, grown
-    assert rss_growth <= 1 << 20, "RSS grew by %d bytes" % rss_growth
+    if not UNDER_ASAN:
+        assert rss_growth <= 1 << 20, "RSS grew by %d bytes" % rss_growth
 
 
 def test_a_leak_is_seen():

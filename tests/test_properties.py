@@ -17,6 +17,8 @@ Hypothesis profiles (HYPOTHESIS_PROFILE):
   long   20,000 figures from a fresh seed each run (make check-long).
   valgrind  50 derandomized figures, for make valgrind (memcheck runs
          Python some 40 times slower).
+  sanitizers  300 derandomized figures: make check in a build configured
+         with --enable-sanitizers (run-pytest.sh picks it there).
 Figures are made with matplotlib.figure.Figure, not pyplot, so nothing is
 left in pyplot's registry; they are small (up to two panels of up to
 two artists of up to six points) because building them dominates the
@@ -50,6 +52,9 @@ settings.register_profile("long", max_examples=20000, deadline=None,
                           database=None, suppress_health_check=_HEALTH,
                           print_blob=True)
 settings.register_profile("valgrind", max_examples=50, deadline=None,
+                          derandomize=True, database=None,
+                          suppress_health_check=_HEALTH, print_blob=True)
+settings.register_profile("sanitizers", max_examples=300, deadline=None,
                           derandomize=True, database=None,
                           suppress_health_check=_HEALTH, print_blob=True)
 PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "check"))
