@@ -347,3 +347,29 @@ def test_startup_file_logs_to_the_kernel_stderr_once(startup_kernel):
     text = startup_kernel.stderr_path.read_text(errors="replace")
     assert text.count("chartex: WARNING: e2b/chart: no chart") == 1, text
     assert "ZeroDivisionError" in text
+
+
+# ------------------------------------------- the kernel config file route
+
+def test_extension_from_the_kernel_config_file(tmp_path):
+    """The README's third route: a profile's ipython_kernel_config.py that
+    lists chartex in c.InteractiveShellApp.extensions loads it at start-up,
+    so the first plt.show() already carries a chart."""
+    ipython_dir = tmp_path / "ipython"
+    profile = ipython_dir / "profile_default"
+    profile.mkdir(parents=True)
+    (profile / "ipython_kernel_config.py").write_text(
+        "c.InteractiveShellApp.extensions = ['chartex']\n")
+    k = Kernel(tmp_path, ipython_dir)
+    try:
+        assert k.stdout("print('chartex' in get_ipython().extension_manager.loaded)") \
+            .strip() == "True"
+        (shown,) = displays(k.run_ok(
+            "import matplotlib.pyplot as plt\n"
+            "plt.plot([1, 2, 3], [4.5, 5, -1], label='cfg')\n"
+            "plt.show()"))
+        assert "image/png" in shown[1]
+        (el,) = shown[1][MIME]["elements"]
+        assert el == {"label": "cfg", "points": [[1.0, 4.5], [2.0, 5.0], [3.0, -1.0]]}
+    finally:
+        k.close()
