@@ -39,9 +39,10 @@ if "$PYTHON" -c 'import pytest_timeout' 2>/dev/null; then
     set -- --timeout="${CHARTEX_TEST_TIMEOUT:-600}" "$@"
 fi
 # The tests run in CHARTEX_TEST_JOBS processes (pytest-xdist, when
-# installed; default: one per CPU); 1 runs them in this process.
+# installed; default: one per CPU); 1 runs them in this process.  Each file
+# runs whole in one process, in its own order, as it does without xdist.
 if [ "${CHARTEX_TEST_JOBS:-auto}" != 1 ] && "$PYTHON" -c 'import xdist' 2>/dev/null; then
-    set -- -n "${CHARTEX_TEST_JOBS:-auto}" "$@"
+    set -- -n "${CHARTEX_TEST_JOBS:-auto}" --dist loadfile "$@"
 fi
 cd "$CHARTEX_BUILDDIR"
 exec "$PYTHON" -m pytest -p no:cacheprovider -q "$CHARTEX_SRCDIR/tests" "$@"

@@ -65,6 +65,13 @@ class Kernel:
         self.kc.start_channels()
         try:
             self.kc.wait_for_ready(timeout=START_TIMEOUT)
+            # As in a notebook once pyplot has made a figure, which sets up
+            # the inline backend and its image/png formatter for every
+            # Figure (one displayed before that has no PNG, with or without
+            # chartex), so that each test also passes on its own.
+            self.run_ok("import matplotlib.pyplot as _plt\n"
+                        "_plt.close(_plt.figure())\n"
+                        "del _plt")
         except BaseException:
             self.close()
             raise
