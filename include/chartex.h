@@ -34,7 +34,7 @@ extern "C" {
 #define CHARTEX_API
 #endif
 
-#define CHARTEX_VERSION "0.1.0"
+#define CHARTEX_VERSION "0.2.0"   /* = AC_INIT in configure.ac (tests/test_api.py) */
 
 /* ------------------------------------------------------------------ errors */
 

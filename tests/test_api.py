@@ -281,3 +281,12 @@ def test_nul_and_lone_surrogates_are_replaced_not_cut():
         assert json.loads(chartex.figure_to_json(fig)) == d
     finally:
         plt.close(fig)
+
+
+def test_version_matches_configure():
+    """chartex.__version__ (CHARTEX_VERSION in include/chartex.h) is the
+    version configure.ac's AC_INIT gives the release tarball."""
+    import re
+    text = (golden.SRCDIR / "configure.ac").read_text()
+    (version,) = re.findall(r"AC_INIT\(\[chartex\],\s*\[([^\]]+)\]", text)
+    assert chartex.__version__ == version
