@@ -2,6 +2,8 @@
  * test_extract.c - the chart of a scene, checked as its whole JSON text
  * (src/extract.c, through src/emit.c and src/json.c).
  */
+#include <json-c/json.h>
+
 #include "helpers.h"
 
 /* The axis keys of a line/scatter chart with no labels, no ticks. */
@@ -602,5 +604,131 @@ Test(figure, bulk_data_is_borrowed)
     cr_expect_eq(points->u.points.y, a->y);
     cr_expect_eq(points->u.points.xa, &ax->axis[0]);
     chartex_chart_free(c);
+    chartex_scene_free(s);
+}
+
+/* ---------------------------------------------------------- downsampling */
+
+/* Checks the points of the first element of the chart of s under
+ * max_points against its source series xs/ys (n points): a "downsampled"
+ * key with method, max_points and n; at most max_points points, each a
+ * source point, in source order; every index of must[0..nmust) (the
+ * extremes) kept, and for a line ("minmax") its first and last points.
+ * Frees s. */
+static void
+h_check_reduced(chartex_scene *s, size_t max_points, const char *method, size_t n,
+                const double *xs, const double *ys, const size_t *must, size_t nmust)
+{
+    chartex_options opts = {0};
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_chart *c;
+    char *text;
+    json_object *root, *el, *pts, *ds;
+    size_t i, k, src = 0, kept, found = 0;
+    int ends = strcmp(method, "minmax") == 0;   /* a line keeps both ends */
+
+    opts.max_points = max_points;
+    c = chartex_chart_from_scene_opts(s, &opts, &err);
+    cr_assert_not_null(c, "%s", err.text);
+    text = chartex_chart_to_json(c, 0, NULL, &err);
+    cr_assert_not_null(text, "%s", err.text);
+    root = json_tokener_parse(text);
+    cr_assert_not_null(root, "not JSON: %s", text);
+    el = json_object_array_get_idx(json_object_object_get(root, "elements"), 0);
+    pts = json_object_object_get(el, "points");
+    kept = json_object_array_length(pts);
+    cr_assert(json_object_object_get_ex(el, "downsampled", &ds), "no downsampled key");
+    cr_expect_str_eq(json_object_get_string(json_object_object_get(ds, "method")), method);
+    cr_expect_eq(json_object_get_double(json_object_object_get(ds, "max_points")),
+                 (double)max_points);
+    cr_expect_eq(json_object_get_double(json_object_object_get(ds, "original_points")),
+                 (double)n);
+    cr_expect_leq(kept, max_points);
+    cr_expect_geq(kept, CHARTEX_MIN_MAX_POINTS);
+    for (k = 0; k < kept; k++) {
+        json_object *p = json_object_array_get_idx(pts, k);
+        double x = json_object_get_double(json_object_array_get_idx(p, 0));
+        double y = json_object_get_double(json_object_array_get_idx(p, 1));
+
+        while (src < n && !(xs[src] == x && ys[src] == y))
+            src++;
+        cr_assert_lt(src, n, "point %zu [%g, %g] is not a source point after the last", k, x, y);
+        if (k == 0 && ends)
+            cr_expect_eq(src, 0, "the first point is not kept");
+        if (k == kept - 1 && ends)
+            cr_expect_eq(src, n - 1, "the last point is not kept");
+        for (i = 0; i < nmust; i++)
+            if (must[i] == src)
+                found++;
+        src++;
+    }
+    cr_expect_eq(found, nmust, "%zu of the %zu extremes kept", found, nmust);
+    json_object_put(root);
+    chartex_free(text);
+    chartex_chart_free(c);
+    chartex_scene_free(s);
+}
+
+#define NDS 1000
+
+Test(downsample, line_keeps_its_ends_and_extremes)
+{
+    static double x[NDS], y[NDS];
+    size_t i, must[3] = {321, 700, 999};
+    chartex_scene *s = h_scene();
+
+    for (i = 0; i < NDS; i++) {
+        x[i] = (double)i;
+        y[i] = sin((double)i / 40.0);
+    }
+    y[321] = 7.5;     /* a spike and a dip that blind truncation would lose */
+    y[700] = -9.0;
+    y[999] = 3.25;
+    h_line(h_axes(s), "a", NDS, x, y, 0);
+    h_check_reduced(s, 50, "minmax", NDS, x, y, must, 3);
+}
+
+Test(downsample, scatter_keeps_its_extremes)
+{
+    static double x[NDS], y[NDS];
+    size_t i, must[4] = {17, 444, 901, 12};
+    chartex_scene *s = h_scene();
+
+    for (i = 0; i < NDS; i++) {
+        x[i] = (double)((i * 37) % 101);
+        y[i] = (double)((i * 53) % 97);
+    }
+    x[17] = 500.0;    /* the largest x */
+    x[444] = -500.0;  /* the smallest x */
+    y[901] = 400.0;   /* the largest y */
+    y[12] = -400.0;   /* the smallest y */
+    h_scatter(h_axes(s), "pts", NDS, x, y);
+    h_check_reduced(s, 40, "sample", NDS, x, y, must, 4);
+}
+
+Test(downsample, no_limit_and_short_series_are_untouched)
+{
+    double x[8] = {0, 1, 2, 3, 4, 5, 6, 7}, y[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+    chartex_options opts = {0};
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_scene *s = h_scene();
+    chartex_chart *c;
+    char *text;
+    size_t limit[2] = {0, 8};
+    int k;
+
+    h_line(h_axes(s), "a", 8, x, y, 0);
+    for (k = 0; k < 2; k++) {
+        opts.max_points = limit[k];
+        c = chartex_chart_from_scene_opts(s, &opts, &err);
+        cr_assert_not_null(c, "%s", err.text);
+        text = chartex_chart_to_json(c, 0, NULL, &err);
+        cr_assert_not_null(text);
+        cr_expect_not_null(strstr(text, "\"points\":[[0.0,3.0],[1.0,1.0],[2.0,4.0],[3.0,1.0],"
+                                        "[4.0,5.0],[5.0,9.0],[6.0,2.0],[7.0,6.0]]}"), "%s", text);
+        cr_expect_null(strstr(text, "downsampled"), "%s", text);
+        chartex_free(text);
+        chartex_chart_free(c);
+    }
     chartex_scene_free(s);
 }
