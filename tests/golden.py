@@ -38,6 +38,16 @@ CHART_TYPES = ("line", "scatter", "bar", "pie", "box_and_whisker",
 SCALES = ("linear", "log", "symlog", "logit", "function", "functionlog",
           "asinh", "datetime", "categorical")
 
+# In a build configured with --enable-sanitizers, tests/run-pytest.sh
+# preloads the ASan runtime into Python (and so into every child process).
+UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
+
+
+def asan_options(extra):
+    """ASAN_OPTIONS for a child process: this process' options plus extra
+    (":name=value..."); ASan reads the last value of an option."""
+    return os.environ.get("ASAN_OPTIONS", "") + extra
+
 
 # ------------------------------------------------------------ environment
 

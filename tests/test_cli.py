@@ -349,7 +349,7 @@ def test_bad_inputs_each_reported_others_converted(tmp_path):
               segv, nofig, sysexit, missing, other, good2]
     # segv.py kills its worker with SIGSEGV: in the sanitizer build ASan's
     # handler would turn that into exit status 1, so it is left to the kernel.
-    no_segv_handler = {"ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") + ":handle_segv=0"}
+    no_segv_handler = {"ASAN_OPTIONS": golden.asan_options(":handle_segv=0")}
     r = run_cli("convert", *inputs, "--jobs", "2", "--timeout", "3", env=no_segv_handler)
     assert r.returncode == 1
     assert "Traceback" not in r.stderr

@@ -21,6 +21,8 @@ import traceback
 
 import pytest
 
+import golden
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASE_TIMEOUT = 60      # seconds without news from the child: a hang
 
@@ -511,10 +513,6 @@ def run_one(name):
 
 # ------------------------------------------------------------ the child
 
-def _under_asan():
-    return "libasan" in os.environ.get("LD_PRELOAD", "")
-
-
 def child_main(names):
     """Runs the cases, printing one JSON line per case before and after."""
     import faulthandler
@@ -525,7 +523,7 @@ def child_main(names):
     # circle) fails with MemoryError instead of starving the machine.
     # Under AddressSanitizer the limit comes from ASAN_OPTIONS instead (see
     # run_isolated): its shadow memory needs terabytes of address space.
-    if not _under_asan():
+    if not golden.UNDER_ASAN:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         limit = 4 << 30
         if hard == resource.RLIM_INFINITY or hard > limit:
@@ -552,11 +550,11 @@ def run_isolated(names, asan_options=""):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [HERE] + [p for p in sys.path if p] )
-    if _under_asan():
+    if golden.UNDER_ASAN:
         # The 4 GiB cap of child_main, as ASan enforces it: malloc beyond it
         # returns NULL, which Python raises as MemoryError.
-        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + \
-            ":malloc_limit_mb=4096:allocator_may_return_null=1" + asan_options
+        env["ASAN_OPTIONS"] = golden.asan_options(
+            ":malloc_limit_mb=4096:allocator_may_return_null=1" + asan_options)
     while todo:
         proc = subprocess.Popen(
             [sys.executable, "-X", "faulthandler", "-c",
