@@ -11,6 +11,7 @@
  * failure every reference on the stack is released.
  */
 #include "ext.h"
+#include "internal.h"
 
 #include <string.h>
 
@@ -152,6 +153,26 @@ open_container(pysink *ps, int is_list)
     return 0;
 }
 
+/* A list that holds only atoms (floats, strings, None, booleans) cannot
+ * be part of a reference cycle, so it is taken out of the cyclic
+ * collector, as CPython does for its own tuples of atoms.  A chart of n
+ * points makes n such [x, y] lists: tracked, the first young collection
+ * after the call walked all of them, which cost half as much again as
+ * building them.  Should a caller later store a container in one and
+ * close a cycle through it, that cycle is never freed (a leak, not a
+ * fault); the tracked containers around the points are unaffected. */
+static void
+untrack_atoms(PyObject *list, Py_ssize_t n)
+{
+    Py_ssize_t i;
+
+    for (i = 0; i < n; i++) {
+        if (PyObject_IS_GC(PyList_GET_ITEM(list, i)))
+            return;
+    }
+    PyObject_GC_UnTrack(list);
+}
+
 /* Closes the innermost container: its items leave the stack for a new
  * list or dict, which takes their place. */
 static int
@@ -174,6 +195,7 @@ close_container(pysink *ps, int is_list)
         /* The list steals the references: the stack forgets them. */
         for (i = 0; i < n; i++)
             PyList_SET_ITEM(container, (Py_ssize_t)i, ps->values[f->start + i]);
+        untrack_atoms(container, (Py_ssize_t)n);
     } else {
         if (n % 2 != 0) {
             PyErr_SetString(PyExc_RuntimeError, "chartex sink: key without a value");
@@ -284,6 +306,39 @@ sink_number(void *ctx, double v)
     return attach(ctx, PyFloat_FromDouble(v));
 }
 
+/* A point [x, y] of two plain numbers in one call (the core's pair
+ * shortcut): the same list begin_array, number, number, end_array would
+ * make, without the two stack pushes and the frame. */
+static int
+sink_pair(void *ctx, double x, double y)
+{
+    pysink *ps = ctx;
+    PyObject *item, *list;
+
+    if (value_allowed(ps) < 0)
+        return -1;
+    if (ps->depth == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "chartex sink: point outside a list");
+        return -1;
+    }
+    list = PyList_New(2);
+    if (list == NULL)
+        return -1;
+    item = PyFloat_FromDouble(x);
+    if (item == NULL)
+        goto fail;
+    PyList_SET_ITEM(list, 0, item);
+    item = PyFloat_FromDouble(y);
+    if (item == NULL)
+        goto fail;
+    PyList_SET_ITEM(list, 1, item);
+    PyObject_GC_UnTrack(list);   /* two floats: see untrack_atoms */
+    return push(ps, list);
+fail:
+    Py_DECREF(list);
+    return -1;
+}
+
 static int
 sink_boolean(void *ctx, int v)
 {
@@ -316,7 +371,7 @@ chx_chart_to_python(chx_state *st, const chartex_chart *chart)
     sink.boolean = sink_boolean;
     sink.null = sink_null;
     sink.ctx = &ps;
-    if (chartex_chart_emit(chart, &sink, &err) < 0) {
+    if (chartex__chart_emit_pairs(chart, &sink, sink_pair, &err) < 0) {
         chx_raise_core_error(st, &err);
         goto done;
     }

@@ -36,18 +36,43 @@ chartex__emit_value(double v, const struct chartex_axis *a,
     return sink->number(sink->ctx, v);
 }
 
+/* Whether emit_value would hand v to sink->number unchanged. */
 static int
-emit_points(const chartex_node *node, const chartex_sink *sink)
+plain_number(double v, const struct chartex_axis *a)
 {
+    if (!isfinite(v))
+        return 0;
+    if (a == NULL)
+        return 1;
+    if (a->kind == CHARTEX_AXIS_DATE)
+        return 0;
+    if (a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
+        && v < (double)a->n_categories && v == floor(v))
+        return 0;
+    return 1;
+}
+
+static int
+emit_points(const chartex_node *node, const chartex_sink *sink,
+            chartex__pair_fn pair)
+{
+    const double *x = node->u.points.x, *y = node->u.points.y;
+    const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
     size_t i;
     void *ctx = sink->ctx;
 
     if (sink->begin_array(ctx) < 0)
         return -1;
     for (i = 0; i < node->u.points.n; i++) {
+        /* The same events, in one call, for the common [number, number]. */
+        if (pair != NULL && plain_number(x[i], xa) && plain_number(y[i], ya)) {
+            if (pair(ctx, x[i], y[i]) < 0)
+                return -1;
+            continue;
+        }
         if (sink->begin_array(ctx) < 0
-            || chartex__emit_value(node->u.points.x[i], node->u.points.xa, sink) < 0
-            || chartex__emit_value(node->u.points.y[i], node->u.points.ya, sink) < 0
+            || chartex__emit_value(x[i], xa, sink) < 0
+            || chartex__emit_value(y[i], ya, sink) < 0
             || sink->end_array(ctx) < 0)
             return -1;
     }
@@ -71,7 +96,8 @@ emit_values(const chartex_node *node, const chartex_sink *sink)
 /* Recursion is bounded by the chart's shape (superchart, chart, element
  * list, element, value list): a handful of levels. */
 static int
-emit_node(const chartex_node *node, const chartex_sink *sink)
+emit_node(const chartex_node *node, const chartex_sink *sink,
+          chartex__pair_fn pair)
 {
     void *ctx = sink->ctx;
     size_t i;
@@ -91,7 +117,7 @@ emit_node(const chartex_node *node, const chartex_sink *sink)
         if (sink->begin_array(ctx) < 0)
             return -1;
         for (i = 0; i < node->u.list.n; i++) {
-            if (emit_node(node->u.list.items[i], sink) < 0)
+            if (emit_node(node->u.list.items[i], sink, pair) < 0)
                 return -1;
         }
         return sink->end_array(ctx);
@@ -102,12 +128,12 @@ emit_node(const chartex_node *node, const chartex_sink *sink)
             const char *key = node->u.list.keys[i];
 
             if (sink->key(ctx, key, strlen(key)) < 0
-                || emit_node(node->u.list.items[i], sink) < 0)
+                || emit_node(node->u.list.items[i], sink, pair) < 0)
                 return -1;
         }
         return sink->end_object(ctx);
     case CHARTEX_NODE_POINTS:
-        return emit_points(node, sink);
+        return emit_points(node, sink, pair);
     case CHARTEX_NODE_VALUES:
         return emit_values(node, sink);
     }
@@ -117,6 +143,13 @@ emit_node(const chartex_node *node, const chartex_sink *sink)
 int
 chartex_chart_emit(const chartex_chart *chart, const chartex_sink *sink,
                    chartex_error *err)
+{
+    return chartex__chart_emit_pairs(chart, sink, NULL, err);
+}
+
+int
+chartex__chart_emit_pairs(const chartex_chart *chart, const chartex_sink *sink,
+                          chartex__pair_fn pair, chartex_error *err)
 {
     chartex_error_code saved;
     int rc;
@@ -139,7 +172,7 @@ chartex_chart_emit(const chartex_chart *chart, const chartex_sink *sink,
         rc = sink->begin_object(sink->ctx) < 0 || sink->end_object(sink->ctx) < 0
                  ? -1 : 0;
     } else {
-        rc = emit_node(chart->root, sink);
+        rc = emit_node(chart->root, sink, pair);
     }
     if (rc == 0) {
         if (err != NULL)

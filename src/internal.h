@@ -182,6 +182,14 @@ struct chartex_chart {
 int chartex__emit_value(double v, const struct chartex_axis *a,
                         const chartex_sink *sink);
 
+/* chartex_chart_emit, with a shortcut for sinks that can take a point whose
+ * x and y are both plain numbers (finite, not rendered as a date or a
+ * category) in one call: pair(ctx, x, y) then stands for begin_array,
+ * number(x), number(y), end_array.  pair may be NULL. */
+typedef int (*chartex__pair_fn)(void *ctx, double x, double y);
+int chartex__chart_emit_pairs(const chartex_chart *chart, const chartex_sink *sink,
+                              chartex__pair_fn pair, chartex_error *err);
+
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
  * Returns the length, or 0 when v is not finite or out of range. */

@@ -305,6 +305,30 @@ w_number(void *ctx, double v)
     return 0;
 }
 
+/* A compact "[x,y]" in one reservation (pair callback; indented text keeps
+ * the generic events, since json.dumps puts each number on its own line). */
+static int
+w_pair(void *ctx, double x, double y)
+{
+    chartex_json_writer *w = ctx;
+    char *p;
+
+    if (before_item(w) < 0)
+        return -1;
+    if (w->out.len + 2 * CHARTEX_DOUBLE_BUFSIZE + 3 >= w->out.cap
+        && chartex__buf_reserve(&w->out, 2 * CHARTEX_DOUBLE_BUFSIZE + 3) < 0)
+        return -1;
+    p = w->out.data + w->out.len;
+    *p++ = '[';
+    p += chartex_format_double(x, p);
+    *p++ = ',';
+    p += chartex_format_double(y, p);
+    *p++ = ']';
+    *p = '\0';
+    w->out.len = (size_t)(p - w->out.data);
+    return 0;
+}
+
 static int
 w_boolean(void *ctx, int v)
 {
@@ -411,7 +435,8 @@ chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
     chartex__json_writer_sink(w, &sink);
     emit_err.code = CHARTEX_OK;
     emit_err.text[0] = '\0';
-    if (chartex_chart_emit(chart, &sink, &emit_err) < 0) {
+    if (chartex__chart_emit_pairs(chart, &sink, indent > 0 ? NULL : w_pair,
+                                  &emit_err) < 0) {
         /* The writer only fails for want of memory: say so, not "sink". */
         if (writer_failed(w))
             chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");

@@ -265,6 +265,31 @@ def test_garbage_collector_state_is_restored(enabled):
         plt.close(fig)
 
 
+def test_lists_of_atoms_are_left_out_of_the_cyclic_collector():
+    # Point pairs and other lists of floats, strings and None are untracked
+    # (so the collection after a large chart does not walk them all); every
+    # container around them stays tracked, and they are still plain lists.
+    import gc
+    fig, ax = plt.subplots()
+    ax.plot([0.0, 1.0, 2.0], [1.5, float("nan"), 3.0], label="a")
+    ax.set_xticks([0.0, 1.0, 2.0])
+    try:
+        d = chartex.figure_to_dict(fig)
+    finally:
+        plt.close(fig)
+    points = d["elements"][0]["points"]
+    assert points == [[0.0, 1.5], [1.0, None], [2.0, 3.0]]
+    assert all(type(p) is list for p in points)
+    assert not any(gc.is_tracked(p) for p in points)
+    assert not gc.is_tracked(d["x_ticks"])
+    assert gc.is_tracked(d) and gc.is_tracked(d["elements"])
+    assert gc.is_tracked(d["elements"][0]) and gc.is_tracked(points)
+    # A tracked object stored in an untracked pair is kept alive by it.
+    points[0].append([object()])
+    gc.collect()
+    assert len(points[0][2]) == 1 and type(points[0][2][0]) is object
+
+
 def test_nul_and_lone_surrogates_are_replaced_not_cut():
     # The scene holds C strings: a NUL would cut "a\0b" to "a" without a
     # trace.  NUL and lone surrogates (which UTF-8 cannot encode) both come
