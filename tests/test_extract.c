@@ -339,6 +339,28 @@ Test(bar, numeric_positions_grouped_offsets_histogram)
                 NO_LABELS ",\"orientation\":\"vertical\"}");
 }
 
+/* A position is named by its value rounded to 15 significant digits, which
+ * takes away the noise of x + w / 2; values with 15 digits or fewer are kept
+ * as they are (the shortcut that skips printf must agree with it). */
+Test(bar, position_labels_round_to_15_digits)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    double c[7] = {123456789012345.0, 0.1234567890123456, 0.123456789012345,
+                   1234567.8901234567, 2.675, 1e22, -7.000000000000001};
+    double v[7] = {1, 2, 3, 4, 5, 6, 7};
+
+    h_bars(ax, "b", CHARTEX_VERTICAL, 7, c, v, 0.8, NULL);
+    h_expect(s, "{\"type\":\"bar\",\"title\":null,\"elements\":["
+                BAR("123456789012345", "b", "1.0") ","
+                BAR("0.123456789012346", "b", "2.0") ","
+                BAR("0.123456789012345", "b", "3.0") ","
+                BAR("1234567.89012346", "b", "4.0") ","
+                BAR("2.675", "b", "5.0") "," BAR("1e+22", "b", "6.0") ","
+                BAR("-7", "b", "7.0") "],"
+                NO_LABELS ",\"orientation\":\"vertical\"}");
+}
+
 Test(bar, date_positions)
 {
     chartex_scene *s = h_scene();
