@@ -48,7 +48,7 @@
     X(filled) X(center) X(left) X(right)  X(transform)                                    \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
-    X(period_to_datenum) X(getmaskarray)
+    X(period_to_datenum) X(getmaskarray) X(artist_lists)
 
 /* matplotlib classes the walker tests artists against, imported on first
  * use (importing chartex does not import matplotlib). */

@@ -1720,6 +1720,112 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
     return in ? 0 : read_container(w, c, container);
 }
 
+/* Notes that the lists in bits hold item: ORs bits into its mask and, the
+ * first time, appends it to o->listed.  Returns -1 with an exception. */
+static int
+note_listed(order *o, PyObject *item, long bits)
+{
+    PyObject *id, *old, *mask = NULL;
+    long had = 0;
+    int rc = -1;
+
+    id = PyLong_FromVoidPtr(item);
+    if (id == NULL)
+        return -1;
+    old = PyDict_GetItemWithError(o->lists, id);  /* borrowed */
+    if (old == NULL && PyErr_Occurred())
+        goto done;
+    if (old != NULL) {
+        had = PyLong_AsLong(old);
+        if (had == -1 && PyErr_Occurred())
+            goto done;
+    }
+    mask = PyLong_FromLong(had | bits);
+    if (mask == NULL || PyDict_SetItem(o->lists, id, mask) < 0
+        || (old == NULL && PyList_Append(o->listed, item) < 0))
+        goto done;
+    rc = 0;
+done:
+    Py_DECREF(id);
+    Py_XDECREF(mask);
+    return rc;
+}
+
+/* Fills o->lists and o->listed from one pass over the axes' children, with
+ * the types chartex._compat.artist_lists says each list admits, as
+ * iterating the four lists would (o->listed in list order: the lines,
+ * then the collections, ...).  Returns 1 when done, 0 when the lists must
+ * be iterated instead, -1 on error. */
+static int
+listed_from_children(walk *w, axctx *c, order *o)
+{
+    PyObject *res = NULL, *children, *types, *item;
+    long *bits = NULL;
+    Py_ssize_t i, n;
+    int rc = -1, k, r;
+
+    res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_artist_lists, c->ax);
+    if (res == NULL)
+        goto fail;
+    if (res == Py_None) {
+        rc = 0;
+        goto done;
+    }
+    /* Our own list and tuple, made by _compat: checked all the same. */
+    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 2
+        || !PyList_CheckExact(PyTuple_GET_ITEM(res, 0))
+        || !PyTuple_Check(PyTuple_GET_ITEM(res, 1))
+        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(res, 1)) != ORDER_LISTS) {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.artist_lists: unexpected result");
+        goto fail;
+    }
+    children = PyTuple_GET_ITEM(res, 0);
+    types = PyTuple_GET_ITEM(res, 1);
+    /* isinstance can run Python code (__instancecheck__, a __class__
+     * property) that changes the list: the length is read on each pass
+     * and every item is held while it is tested. */
+    n = PyList_GET_SIZE(children);
+    bits = PyMem_Calloc(n ? (size_t)n : 1, sizeof *bits);
+    if (bits == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (i = 0; i < n && i < PyList_GET_SIZE(children); i++) {
+        item = PyList_GET_ITEM(children, i);
+        Py_INCREF(item);
+        for (k = 0; k < ORDER_LISTS; k++) {
+            r = PyObject_IsInstance(item, PyTuple_GET_ITEM(types, k));
+            if (r < 0) {
+                Py_DECREF(item);
+                goto fail;
+            }
+            if (r)
+                bits[i] |= 1L << k;
+        }
+        Py_DECREF(item);
+    }
+    for (k = 0; k < ORDER_LISTS; k++) {
+        for (i = 0; i < n && i < PyList_GET_SIZE(children); i++) {
+            if (!(bits[i] & (1L << k)))
+                continue;
+            item = PyList_GET_ITEM(children, i);
+            Py_INCREF(item);
+            r = note_listed(o, item, 1L << k);
+            Py_DECREF(item);
+            if (r < 0)
+                goto fail;
+        }
+    }
+    rc = 1;
+    goto done;
+fail:
+    fail(w, "the artists", c->ax);
+done:
+    PyMem_Free(bits);
+    Py_XDECREF(res);
+    return rc;
+}
+
 /* The pre-pass: ax.containers and their members, then which lists hold
  * which artist.  The lists are iterated, not copied: an Axes.ArtistList
  * filters all of the axes' children on every pass, and copying it would
@@ -1727,9 +1833,8 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
 static int
 order_prepare(walk *w, axctx *c, order *o)
 {
-    PyObject *list = NULL, *iter = NULL, *item = NULL, *id = NULL, *mask = NULL, *old;
+    PyObject *list = NULL, *iter = NULL, *item = NULL;
     Py_ssize_t i;
-    long bits;
     int rc = -1, k;
 
     list = PyObject_GetAttr(c->ax, w->st->s_containers);
@@ -1742,26 +1847,18 @@ order_prepare(walk *w, axctx *c, order *o)
     for (i = 0; i < PyList_GET_SIZE(o->containers); i++)
         if (note_container(w, o, PyList_GET_ITEM(o->containers, i)) < 0)
             goto done;
-    for (k = 0; k < ORDER_LISTS; k++) {
+    k = listed_from_children(w, c, o);
+    if (k < 0)
+        goto done;
+    for (k = k ? ORDER_LISTS : 0; k < ORDER_LISTS; k++) {
         list = PyObject_GetAttr(c->ax, list_name(w->st, k));
         if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
             fail(w, "the artists", c->ax);
             goto done;
         }
         while ((item = PyIter_Next(iter)) != NULL) {
-            id = PyLong_FromVoidPtr(item);
-            old = id ? PyDict_GetItemWithError(o->lists, id) : NULL;  /* borrowed */
-            if (id == NULL || (old == NULL && PyErr_Occurred()))
+            if (note_listed(o, item, 1L << k) < 0)
                 break;
-            bits = old ? PyLong_AsLong(old) : 0;
-            if (bits == -1 && PyErr_Occurred())
-                break;
-            mask = PyLong_FromLong(bits | (1L << k));
-            if (mask == NULL || PyDict_SetItem(o->lists, id, mask) < 0
-                || (old == NULL && PyList_Append(o->listed, item) < 0))
-                break;
-            Py_CLEAR(id);
-            Py_CLEAR(mask);
             Py_CLEAR(item);
         }
         if (PyErr_Occurred()) {
@@ -1776,8 +1873,6 @@ done:
     Py_XDECREF(list);
     Py_XDECREF(iter);
     Py_XDECREF(item);
-    Py_XDECREF(id);
-    Py_XDECREF(mask);
     return rc;
 }
 

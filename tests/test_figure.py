@@ -490,3 +490,32 @@ def test_labelled_line_over_an_area_stays(chart, fig_ax):
     ax.plot([0.0, 1.0], [1.0, 2.0], label="trend")
     d = chart(fig)
     assert [e["label"] for e in d["elements"]] == ["Area 0", "trend"]
+
+
+def test_artist_lists_helper_falls_back_for_redefined_lists():
+    # An Axes class that defines one of the four lists itself is read
+    # through its lists, not through _children.
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+    from chartex import _compat
+
+    class OnlyFirstLine(Axes):
+        name = "only_first_line_test"
+
+        @property
+        def lines(self):
+            return list(super().lines)[:1]
+
+    fig = plt.figure()
+    try:
+        ax = fig.add_axes([0.1, 0.1, 0.8, 0.8], axes_class=OnlyFirstLine)
+        ax.plot([0, 1], [0, 1], label="a")
+        ax.plot([0, 1], [1, 0], label="b")
+        assert _compat.artist_lists(ax) is None
+        d = chartex.figure_to_dict(fig)
+        assert [e["label"] for e in d["elements"]] == ["a"]
+        plain = fig.add_axes([0.1, 0.1, 0.3, 0.3])
+        children, types = _compat.artist_lists(plain)
+        assert children == [] and len(types) == 4
+    finally:
+        plt.close(fig)

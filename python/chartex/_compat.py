@@ -101,6 +101,39 @@ def colorbar_marker(ax):
     return getattr(ax, "_colorbar", None) is not None  # private, >= 3.6
 
 
+_ARTIST_LISTS = ("lines", "collections", "patches", "images")
+
+
+def artist_lists(ax):
+    """ax's children and the types that ax.lines, ax.collections,
+    ax.patches and ax.images admit, as (children, (Line2D, Collection,
+    Patch, AxesImage)); None when they cannot be read that way.
+
+    On matplotlib >= 3.5 each of those lists is an ArtistList that filters
+    the private ax._children by isinstance every time it is iterated, with
+    a Python call per child: reading the children once and testing the
+    types in C makes one pass instead of four.  None (the walker then
+    iterates the four lists) when ax has no _children list or its class
+    defines any of the four lists differently."""
+    children = getattr(ax, "_children", None)  # private, >= 3.5
+    if type(children) is not list:
+        return None
+    try:
+        from matplotlib.axes._base import _AxesBase
+    except ImportError:
+        return None
+    cls = type(ax)
+    for name in _ARTIST_LISTS:
+        base = _AxesBase.__dict__.get(name)
+        if not isinstance(base, property) or getattr(cls, name, None) is not base:
+            return None
+    from matplotlib.collections import Collection
+    from matplotlib.image import AxesImage
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    return list(children), (Line2D, Collection, Patch, AxesImage)
+
+
 def date_epoch():
     """The matplotlib date number of 1970-01-01T00:00:00 UTC."""
     from matplotlib.dates import date2num
