@@ -10,7 +10,6 @@
  */
 #include "chart.h"
 
-#include <float.h>
 #include <limits.h>
 #include <stdint.h>
 #include <math.h>
@@ -192,35 +191,10 @@ element_label(builder *b, labels *used, const char *label, const char *prefix,
 
 /* The text a reader sees for a position along a category direction: the
  * category name, the ISO date, or the number. */
-/* The number of significant digits in the shortest text of a finite v.  A
- * value whose shortest text has DBL_DIG (15) digits or fewer is its own
- * "%.15g" rounding, so only the others need printf and strtod. */
-static size_t
-significant_digits(double v)
-{
-    char buf[CHARTEX_DOUBLE_BUFSIZE];
-    size_t len = chartex_format_double(v, buf), i, n = 0, zeros = 0;
-    int leading = 1;
-
-    for (i = 0; i < len && buf[i] != 'e'; i++) {
-        if (buf[i] < '0' || buf[i] > '9')
-            continue;
-        if (buf[i] == '0') {
-            if (!leading)
-                zeros++;    /* counted once a non-zero digit follows */
-            continue;
-        }
-        leading = 0;
-        n += zeros + 1;
-        zeros = 0;
-    }
-    return n;
-}
-
 static chartex_node *
 position_node(double v, const struct chartex_axis *axis)
 {
-    char buf[64], tmp[40];
+    char buf[64];
     size_t len;
 
     if (axis != NULL && axis->kind == CHARTEX_AXIS_CATEGORY && isfinite(v)) {
@@ -240,10 +214,7 @@ position_node(double v, const struct chartex_axis *axis)
     /* A centre recomputed as x + w / 2 can be an ulp away from the
      * position given (0.1 - 0.4 + 0.4 is 0.09999999999999998): 15
      * significant digits take the noise away. */
-    if (isfinite(v) && significant_digits(v) > DBL_DIG) {
-        snprintf(tmp, sizeof tmp, "%.15g", v);
-        v = strtod(tmp, NULL);
-    }
+    v = chartex__round15(v);
     len = chartex__number_label(v, buf);
     return chartex__node_string(buf, len);
 }

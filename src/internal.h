@@ -209,6 +209,10 @@ int chartex__simplify_text(chartex_buf *out, const char *s, size_t len);
  * for non-finite values.  Returns the length. */
 size_t chartex__number_label(double v, char *buf);
 
+/* v rounded to 15 significant digits, exactly as strtod of printf's "%.15g"
+ * of v (NaN, infinities and zeros unchanged), mostly without either. */
+double chartex__round15(double v);
+
 /* The JSON sink: writes into buf.  indent <= 0 is compact. */
 typedef struct chartex_json_writer chartex_json_writer;
 chartex_json_writer *chartex__json_writer_new(int indent);

@@ -22,6 +22,8 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MANTISSA_BITS 52
@@ -1140,6 +1142,63 @@ chartex_format_double(double v, char *buf)
     }
     *p = '\0';
     return (size_t)(p - buf);
+}
+
+double
+chartex__round15(double v)
+{
+    /* Exactly representable powers of ten: one multiplication or division
+     * by one of them rounds once, so it gives what strtod gives. */
+    static const double exact10[23] = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+    };
+    char tmp[40];
+    uint64_t bits, ieee_mantissa, digits, keep, tail;
+    uint32_t ieee_exponent;
+    int32_t exp10;
+    int n, drop, e;
+    double r;
+
+    memcpy(&bits, &v, sizeof bits);
+    ieee_mantissa = bits & ((UINT64_C(1) << MANTISSA_BITS) - 1);
+    ieee_exponent = (uint32_t)((bits >> MANTISSA_BITS)
+                               & ((1u << EXPONENT_BITS) - 1));
+    if (ieee_exponent == (1u << EXPONENT_BITS) - 1
+        || (ieee_exponent == 0 && ieee_mantissa == 0))
+        return v;
+    if (ieee_exponent == 0)
+        goto slow;    /* subnormal: rare, left to printf */
+    shortest(ieee_mantissa, ieee_exponent, &digits, &exp10);
+    n = decimal_length(digits);
+    /* A decimal of 15 digits or fewer that reads back to v is also v's
+     * 15-digit rounding (DBL_DIG is 15). */
+    if (n <= 15)
+        return v;
+    /* digits has 16 or 17 digits, and is the closest decimal of its length
+     * to v, so v lies within half a unit of its last digit: 0.5 units of
+     * the 17th digit when it has 17, 5 when it has 16.  tail holds the
+     * dropped digits in units of the 17th (a multiple of 10 for 16
+     * digits): v rounds as the decimal does unless the tail is within
+     * that distance of half-way, 50, where printf decides.  One unit of
+     * margin on 17 digits; 40 and 60 are 5 units clear on 16. */
+    drop = n - 15;
+    keep = digits / pow10[drop];
+    tail = (digits % pow10[drop]) * (drop == 1 ? 10 : 1);
+    if (tail >= 49 && tail <= 51)
+        goto slow;
+    keep += tail > 51;
+    e = exp10 + drop;
+    if (e >= 0 && e <= 22)
+        r = (double)keep * exact10[e];
+    else if (e < 0 && e >= -22)
+        r = (double)keep / exact10[-e];
+    else
+        goto slow;
+    return bits >> 63 ? -r : r;
+slow:
+    snprintf(tmp, sizeof tmp, "%.15g", v);
+    return strtod(tmp, NULL);
 }
 
 size_t
