@@ -48,7 +48,9 @@
     X(filled) X(center) X(left) X(right)  X(transform)                                    \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
-    X(period_to_datenum) X(getmaskarray) X(artist_lists)
+    X(period_to_datenum) X(getmaskarray) X(artist_lists)                                        \
+    /* private state: see rectangle_fields (walker.c) */                      \
+    X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
 /* matplotlib classes the walker tests artists against, imported on first
  * use (importing chartex does not import matplotlib). */
@@ -59,6 +61,7 @@ typedef enum chx_class {
     CHX_POLYCOLLECTION,
     CHX_LINECOLLECTION,
     CHX_WEDGE,
+    CHX_RECTANGLE,
     CHX_AXESIMAGE,
     CHX_BARCONTAINER,
     CHX_ERRORBARCONTAINER,

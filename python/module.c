@@ -54,6 +54,7 @@ static const struct {
     [CHX_POLYCOLLECTION] = {"matplotlib.collections", "PolyCollection"},
     [CHX_LINECOLLECTION] = {"matplotlib.collections", "LineCollection"},
     [CHX_WEDGE] = {"matplotlib.patches", "Wedge"},
+    [CHX_RECTANGLE] = {"matplotlib.patches", "Rectangle"},
     [CHX_AXESIMAGE] = {"matplotlib.image", "AxesImage"},
     [CHX_BARCONTAINER] = {"matplotlib.container", "BarContainer"},
     [CHX_ERRORBARCONTAINER] = {"matplotlib.container", "ErrorbarContainer"},

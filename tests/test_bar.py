@@ -389,3 +389,37 @@ def test_numeric_tick_labels_do_not_rename_bars(chart, fig_ax):
     ax.bar([1, 2, 3], [4, 5, 6])
     ax.set_xticks([1, 2, 3], ["1.0", "2.0", "3.0"])
     assert [e["label"] for e in chart(fig)["elements"]] == ["1", "2", "3"]
+
+
+def test_rectangles_read_from_fields_match_their_methods():
+    # Bars of class Rectangle are read from the fields behind get_x, ...,
+    # get_visible and axes (walker.c, rectangle_fields); any other class
+    # through the methods.  The same bars, re-classed to a subclass that
+    # changes nothing, must give the same scene: hidden and removed bars,
+    # negative heights, stacked bottoms and a histogram included.
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    import chartex
+
+    class SameRectangle(Rectangle):
+        pass
+
+    fig, (a1, a2) = plt.subplots(1, 2)
+    try:
+        bars = a1.bar([0.5, 1.5, 2.5, 3.5], [3.0, -1.25, 2.0, 7.5],
+                      bottom=[0.0, 1.0, 0.5, 0.0], label="b")
+        bars[1].set_visible(False)
+        bars[2].remove()
+        a2.hist(np.random.default_rng(5).standard_normal(500), bins=40)
+        fast = chartex.figure_to_scene_json(fig)
+        d = chartex.figure_to_dict(fig)
+        first = d["elements"][0]["elements"]
+        assert [(e["label"], e["value"]) for e in first] == [("0.5", 3.0), ("3.5", 7.5)]
+        for ax in (a1, a2):
+            for p in ax.patches:
+                assert type(p) is Rectangle
+                p.__class__ = SameRectangle
+        assert chartex.figure_to_scene_json(fig) == fast
+    finally:
+        plt.close(fig)
