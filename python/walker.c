@@ -4,7 +4,9 @@
  * This is the only C code that touches matplotlib.  It uses matplotlib's
  * public API; what is private or differs between releases is read by the
  * helpers of chartex/_compat.py (suptitle, axis kinds and categories,
- * pandas period axes, the colorbar marker), called from here.
+ * pandas period axes, the colorbar marker, the children behind the artist
+ * lists), called from here, with one exception kept in C for speed: the
+ * fields of a Rectangle (rectangle_fields), with the methods as fallback.
  *
  * Arrays are read with the NumPy C API as contiguous doubles (masked
  * values become NaN) and handed to the core, which copies them: no Python
@@ -13,6 +15,7 @@
  * with the original exception as __cause__.
  */
 #include "ext.h"
+#include "ptrmap.h"
 
 #include <math.h>
 #include <string.h>
@@ -24,7 +27,7 @@ typedef struct walk {
     chx_state *st;
     chartex_scene *scene;
     chartex_error err;
-    PyObject *seen;            /* ids of artists already read through a container */
+    chx_ptrmap seen;           /* artists already read through a container */
     PyObject *colorbar_axes;   /* ids of the axes of the figure's colorbars */
     unsigned long next_group;  /* last group id given to a container */
     double date_epoch;
@@ -350,6 +353,17 @@ id_in(PyObject *set, PyObject *obj)
 }
 
 /* obj.name, or NULL with no exception when obj has no such attribute. */
+/* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
+static int
+ptr_add(chx_ptrmap *m, PyObject *obj)
+{
+    if (chx_ptrmap_put(m, obj, NULL) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *
 get_optional(PyObject *obj, PyObject *name)
 {
@@ -1379,7 +1393,7 @@ read_bars(walk *w, axctx *c, PyObject *container)
     }
     for (i = 0; i < count; i++) {
         rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
-        if (id_add(w->seen, rect) < 0) {
+        if (ptr_add(&w->seen, rect) < 0) {
             fail(w, "a bar", rect);
             goto done;
         }
@@ -1446,7 +1460,7 @@ container_line(walk *w, axctx *c, PyObject *line, PyObject *container,
     is = PyObject_IsInstance(line, w->st->cls[CHX_LINE2D]);
     if (is <= 0)
         return is < 0 ? fail(w, "the class", line) : 0;
-    if (id_add(w->seen, line) < 0)
+    if (ptr_add(&w->seen, line) < 0)
         return fail(w, "a container", line);
     return read_line(w, c, line, container, role, flags, group);
 }
@@ -1463,7 +1477,7 @@ container_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
     is = PyObject_IsInstance(coll, w->st->cls[CHX_LINECOLLECTION]);
     if (is <= 0)
         return is < 0 ? fail(w, "the class", coll) : 0;
-    if (id_add(w->seen, coll) < 0)
+    if (ptr_add(&w->seen, coll) < 0)
         return fail(w, "a container", coll);
     return read_segments(w, c, coll, role, group);
 }
@@ -1670,11 +1684,11 @@ read_plain_line(walk *w, axctx *c, PyObject *line)
 /* The state of the ordered walk of one Axes. */
 typedef struct order {
     PyObject *containers;  /* ax.containers as a list */
-    PyObject *owner;       /* id(member) -> its (first) container */
-    PyObject *done;        /* ids of the containers read */
-    PyObject *lists;       /* id(artist) -> bit mask of the lists holding it */
+    chx_ptrmap owner;      /* member -> its (first) container, as value */
+    chx_ptrmap done;       /* the containers read */
+    chx_ptrmap lists;      /* artist -> bit mask of the lists holding it */
     PyObject *listed;      /* the listed artists, each once, in list order */
-    PyObject *keep;        /* container members: keeps their ids unique */
+    PyObject *keep;        /* container members: keeps their addresses unique */
 } order;
 
 /* The lists read, in the order an artist in several of them is read. */
@@ -1697,21 +1711,22 @@ static const artist_reader list_readers[ORDER_LISTS] = {
 static int
 note_member(walk *w, order *o, PyObject *obj, PyObject *container)
 {
-    PyObject *id = NULL;
-    int rc = -1;
+    chx_ptrentry *e;
+    int added;
 
     if (obj == Py_None)
         return 0;
-    id = PyLong_FromVoidPtr(obj);
-    if (id == NULL || PyList_Append(o->keep, obj) < 0
-        || PyDict_SetDefault(o->owner, id, container) == NULL) {
-        fail(w, "a container", container);
-        goto done;
+    if (PyList_Append(o->keep, obj) < 0)
+        return fail(w, "a container", container);
+    e = chx_ptrmap_put(&o->owner, obj, &added);
+    if (e == NULL) {
+        PyErr_NoMemory();
+        return fail(w, "a container", container);
     }
-    rc = 0;
-done:
-    Py_XDECREF(id);
-    return rc;
+    /* Borrowed: o->containers holds it.  The first container wins. */
+    if (added)
+        e->value = container;
+    return 0;
 }
 
 /* Notes each item of the sequence parts (unless None) as a member. */
@@ -1788,13 +1803,13 @@ done:
 static int
 read_container_once(walk *w, axctx *c, order *o, PyObject *container)
 {
-    int in = id_in(o->done, container);
+    int added;
 
-    if (in == 0 && id_add(o->done, container) < 0)
-        in = -1;
-    if (in < 0)
+    if (chx_ptrmap_put(&o->done, container, &added) == NULL) {
+        PyErr_NoMemory();
         return fail(w, "a container", container);
-    return in ? 0 : read_container(w, c, container);
+    }
+    return added ? read_container(w, c, container) : 0;
 }
 
 /* Notes that the lists in bits hold item: ORs bits into its mask and, the
@@ -1802,30 +1817,17 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
 static int
 note_listed(order *o, PyObject *item, long bits)
 {
-    PyObject *id, *old, *mask = NULL;
-    long had = 0;
-    int rc = -1;
+    chx_ptrentry *e;
+    int added;
 
-    id = PyLong_FromVoidPtr(item);
-    if (id == NULL)
+    e = chx_ptrmap_put(&o->lists, item, &added);
+    if (e == NULL) {
+        PyErr_NoMemory();
         return -1;
-    old = PyDict_GetItemWithError(o->lists, id);  /* borrowed */
-    if (old == NULL && PyErr_Occurred())
-        goto done;
-    if (old != NULL) {
-        had = PyLong_AsLong(old);
-        if (had == -1 && PyErr_Occurred())
-            goto done;
     }
-    mask = PyLong_FromLong(had | bits);
-    if (mask == NULL || PyDict_SetItem(o->lists, id, mask) < 0
-        || (old == NULL && PyList_Append(o->listed, item) < 0))
-        goto done;
-    rc = 0;
-done:
-    Py_DECREF(id);
-    Py_XDECREF(mask);
-    return rc;
+    e->bits |= bits;
+    /* o->listed keeps the artist alive while its address is a key. */
+    return added ? PyList_Append(o->listed, item) : 0;
 }
 
 /* Fills o->lists and o->listed from one pass over the axes' children, with
@@ -1959,46 +1961,32 @@ done:
 static int
 order_visit(walk *w, axctx *c, order *o, PyObject *obj)
 {
-    PyObject *id = NULL, *container, *mask;
+    chx_ptrentry *e;
+    PyObject *container;
     long bits = 0;
-    int rc = -1, k, seen;
+    int k, seen;
 
-    id = PyLong_FromVoidPtr(obj);
-    container = id ? PyDict_GetItemWithError(o->owner, id) : NULL;  /* borrowed */
-    if (id == NULL || (container == NULL && PyErr_Occurred())) {
-        fail(w, "the artists", c->ax);
-        goto done;
-    }
+    e = chx_ptrmap_get(&o->owner, obj);
+    container = e != NULL ? e->value : NULL;    /* borrowed */
     if (container != NULL) {
         Py_INCREF(container);    /* a hostile reader cannot free it under us */
         k = read_container_once(w, c, o, container);
         Py_DECREF(container);
         if (k < 0)
-            goto done;
+            return -1;
     }
-    mask = PyDict_GetItemWithError(o->lists, id);  /* borrowed */
-    if (mask != NULL) {
-        bits = PyLong_AsLong(mask);
-        if ((bits == -1 && PyErr_Occurred()) || PyDict_DelItem(o->lists, id) < 0) {
-            fail(w, "the artists", c->ax);
-            goto done;
-        }
-    } else if (PyErr_Occurred()) {
-        fail(w, "the artists", c->ax);
-        goto done;
+    /* Read once: the mask is spent (looked up after the container's read,
+     * which may have grown the map). */
+    e = chx_ptrmap_get(&o->lists, obj);
+    if (e != NULL) {
+        bits = e->bits;
+        e->bits = 0;
     }
-    seen = bits ? id_in(w->seen, obj) : 1;
-    if (seen < 0) {
-        fail(w, "the artists", c->ax);
-        goto done;
-    }
+    seen = bits ? chx_ptrmap_get(&w->seen, obj) != NULL : 1;
     for (k = 0; k < ORDER_LISTS && !seen; k++)
         if ((bits & (1L << k)) && list_readers[k](w, c, obj) < 0)
-            goto done;
-    rc = 0;
-done:
-    Py_XDECREF(id);
-    return rc;
+            return -1;
+    return 0;
 }
 
 /* Reads the artists of the axes in drawing order. */
@@ -2006,17 +1994,14 @@ static int
 read_artists(walk *w, axctx *c)
 {
     PyObject *children = NULL, *seq = NULL;  /* seq: our copy of the children */
-    order o = {NULL, NULL, NULL, NULL, NULL, NULL};
+    order o;
     Py_ssize_t i;
     int rc = -1;
 
-    o.owner = PyDict_New();
-    o.done = PySet_New(NULL);
-    o.lists = PyDict_New();
+    memset(&o, 0, sizeof o);
     o.listed = PyList_New(0);
     o.keep = PyList_New(0);
-    if (o.owner == NULL || o.done == NULL || o.lists == NULL || o.listed == NULL
-        || o.keep == NULL) {
+    if (o.listed == NULL || o.keep == NULL) {
         fail(w, "the artists", c->ax);
         goto done;
     }
@@ -2044,9 +2029,9 @@ done:
     Py_XDECREF(children);
     Py_XDECREF(seq);
     Py_XDECREF(o.containers);
-    Py_XDECREF(o.owner);
-    Py_XDECREF(o.done);
-    Py_XDECREF(o.lists);
+    chx_ptrmap_clear(&o.owner);
+    chx_ptrmap_clear(&o.done);
+    chx_ptrmap_clear(&o.lists);
     Py_XDECREF(o.listed);
     Py_XDECREF(o.keep);
     return rc;
@@ -2487,11 +2472,10 @@ chx_walk_figure(chx_state *st, PyObject *fig)
         core_fail(&w);
         goto done;
     }
-    w.seen = PySet_New(NULL);
     w.colorbar_axes = PySet_New(NULL);
     axes = PyList_New(0);
     ids = PySet_New(NULL);
-    if (w.seen == NULL || w.colorbar_axes == NULL || axes == NULL || ids == NULL)
+    if (w.colorbar_axes == NULL || axes == NULL || ids == NULL)
         goto done;
     if (set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
                            w.scene, "the suptitle") < 0)
@@ -2527,7 +2511,7 @@ done:
     chartex_scene_free(w.scene);
     PyMem_Free(read);
     PyMem_Free(flags);
-    Py_XDECREF(w.seen);
+    chx_ptrmap_clear(&w.seen);
     Py_XDECREF(w.colorbar_axes);
     Py_XDECREF(axes);
     Py_XDECREF(ids);
