@@ -303,7 +303,6 @@ add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
 static int
 add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p)
 {
-    char key[16];
     chartex_node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
     int filter = isfinite(lo) && isfinite(hi);
@@ -356,18 +355,17 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
             goto fail;
     }
     ticks->u.values.n = n;
-    snprintf(key, sizeof key, "%c_ticks", p);
-    rc = chartex__object_add(obj, key, ticks);
+    rc = chartex__object_add(obj, p == 'x' ? "x_ticks" : "y_ticks", ticks);
     ticks = NULL;  /* owned by obj, even on failure */
     if (rc < 0)
         goto fail;
-    snprintf(key, sizeof key, "%c_tick_labels", p);
-    rc = chartex__object_add(obj, key, tick_labels);
+    rc = chartex__object_add(obj, p == 'x' ? "x_tick_labels" : "y_tick_labels",
+                             tick_labels);
     tick_labels = NULL;
     if (rc < 0)
         goto fail;
-    snprintf(key, sizeof key, "%c_scale", p);
-    if (chartex__object_add(obj, key, chartex__node_cstring(scale_name(axis))) < 0)
+    if (chartex__object_add(obj, p == 'x' ? "x_scale" : "y_scale",
+                            chartex__node_cstring(scale_name(axis))) < 0)
         goto fail;
     return 0;
 fail:

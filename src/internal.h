@@ -137,7 +137,7 @@ struct chartex_node {
         struct {
             size_t n, cap;
             chartex_node **items;  /* owned */
-            char **keys;           /* OBJECT only: owned, parallel to items */
+            const char **keys;     /* OBJECT only: literals, parallel to items */
         } list;
         struct {
             size_t n;
@@ -162,7 +162,8 @@ chartex_node *chartex__node_bool(int v);
 /* Appends item to an ARRAY.  Takes ownership of item even on failure. */
 int chartex__array_add(chartex_node *array, chartex_node *item);
 /* Appends key: item to an OBJECT.  Takes ownership of item even on failure.
- * Keys keep their insertion order. */
+ * Keys keep their insertion order.  key must be a string literal (or have
+ * static storage otherwise): it is kept, not copied. */
 int chartex__object_add(chartex_node *object, const char *key, chartex_node *item);
 /* A POINTS node borrowing x, y (n each). */
 chartex_node *chartex__node_points(size_t n, const double *x, const double *y,

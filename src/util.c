@@ -234,11 +234,8 @@ chartex__node_free(chartex_node *node)
         break;
     case CHARTEX_NODE_ARRAY:
     case CHARTEX_NODE_OBJECT:
-        for (i = 0; i < node->u.list.n; i++) {
+        for (i = 0; i < node->u.list.n; i++)
             chartex__node_free(node->u.list.items[i]);
-            if (node->u.list.keys != NULL)
-                chartex__free(node->u.list.keys[i]);
-        }
         chartex__free(node->u.list.items);
         chartex__free(node->u.list.keys);
         break;
@@ -300,7 +297,7 @@ list_grow(chartex_node *list, int with_keys)
 {
     size_t cap;
     chartex_node **items;
-    char **keys;
+    const char **keys;
     int overflow = 0;
 
     if (list->u.list.n < list->u.list.cap)
@@ -339,18 +336,13 @@ fail:
 int
 chartex__object_add(chartex_node *object, const char *key, chartex_node *item)
 {
-    char *k = NULL;
-
-    if (item == NULL || object == NULL || object->type != CHARTEX_NODE_OBJECT)
+    if (item == NULL || key == NULL || object == NULL
+        || object->type != CHARTEX_NODE_OBJECT || list_grow(object, 1) < 0)
         goto fail;
-    k = chartex__strndup(key, strlen(key));
-    if (k == NULL || list_grow(object, 1) < 0)
-        goto fail;
-    object->u.list.keys[object->u.list.n] = k;
+    object->u.list.keys[object->u.list.n] = key;
     object->u.list.items[object->u.list.n++] = item;
     return 0;
 fail:
-    chartex__free(k);
     chartex__node_free(item);
     return -1;
 }
