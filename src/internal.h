@@ -125,14 +125,20 @@ typedef enum chartex_node_type {
 
 typedef struct chartex_node chartex_node;
 
+/* Strings shorter than this (labels, groups, tick labels) live in their
+ * node: one allocation less per string; the node does not grow, as the
+ * POINTS member is as large. */
+#define CHARTEX_NODE_INLINE 24
+
 struct chartex_node {
     chartex_node_type type;
     union {
         int boolean;
         double number;
         struct {
-            char *s;       /* owned */
+            char *s;       /* owned, or short: then it points to in */
             size_t len;
+            char in[CHARTEX_NODE_INLINE];  /* a short string, NUL-ended */
         } string;
         struct {
             size_t n, cap;

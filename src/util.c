@@ -230,7 +230,8 @@ chartex__node_free(chartex_node *node)
         return;
     switch (node->type) {
     case CHARTEX_NODE_STRING:
-        chartex__free(node->u.string.s);
+        if (node->u.string.s != node->u.string.in)
+            chartex__free(node->u.string.s);
         break;
     case CHARTEX_NODE_ARRAY:
     case CHARTEX_NODE_OBJECT:
@@ -255,10 +256,17 @@ chartex__node_string(const char *s, size_t len)
 
     if (node == NULL)
         return NULL;
-    node->u.string.s = chartex__strndup(s, len);
-    if (node->u.string.s == NULL) {
-        chartex__free(node);
-        return NULL;
+    if (len < sizeof node->u.string.in) {
+        node->u.string.s = node->u.string.in;
+        if (len > 0)
+            memcpy(node->u.string.in, s, len);
+        node->u.string.in[len] = '\0';
+    } else {
+        node->u.string.s = chartex__strndup(s, len);
+        if (node->u.string.s == NULL) {
+            chartex__free(node);
+            return NULL;
+        }
     }
     node->u.string.len = len;
     return node;

@@ -34,6 +34,27 @@ Test(line, default_labels_and_nan)
                 NO_AXES "}");
 }
 
+/* Labels shorter than a node's inline buffer, just fitting, just not, and
+ * long, all come out whole (util.c keeps short strings in the node). */
+Test(line, labels_around_the_inline_length)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    double x[1] = {0};
+
+    h_line(ax, "a", 1, x, x, 0);
+    h_line(ax, "abcdefghijklmnopqrstuvw", 1, x, x, 0);   /* 23 bytes */
+    h_line(ax, "abcdefghijklmnopqrstuvwx", 1, x, x, 0);  /* 24 bytes */
+    h_line(ax, "Temp\xc3\xa9rature moyenne de l'air \xc3\xa0 Lisbonne", 1, x, x, 0);
+    h_expect(s, "{\"type\":\"line\",\"title\":null,\"elements\":["
+                "{\"label\":\"a\",\"points\":[[0.0,0.0]]},"
+                "{\"label\":\"abcdefghijklmnopqrstuvw\",\"points\":[[0.0,0.0]]},"
+                "{\"label\":\"abcdefghijklmnopqrstuvwx\",\"points\":[[0.0,0.0]]},"
+                "{\"label\":\"Temp\xc3\xa9rature moyenne de l'air \xc3\xa0 Lisbonne\","
+                "\"points\":[[0.0,0.0]]}],"
+                NO_AXES "}");
+}
+
 Test(line, defaults_avoid_explicit_labels)
 {
     chartex_scene *s = h_scene();
