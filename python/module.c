@@ -11,6 +11,7 @@
  */
 #define CHX_NUMPY_OWNER 1
 #include "ext.h"
+#include "internal.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -345,18 +346,22 @@ done:
  * at the first other character (a U+2212 minus in a tick label comes after
  * all the points), copies it into a wider one: for a large chart the text,
  * that str and the wider one were alive at once, over five times the
- * text's size.  Here one pass finds the str's length and width, the str is
- * made once, and the text is decoded into it a piece at a time: the peak
- * is the text plus the str. */
+ * text's size.  Here one pass finds the str's length and width and the str
+ * is made once, untouched: its pages cost nothing until written.  The text
+ * is then decoded into it a piece at a time from the end, and after each
+ * piece the text is cut short (realloc returns its tail pages), so that
+ * what the str gains the text loses: the peak is about the str alone,
+ * not the text plus the str. */
 static PyObject *
 json_str(char *text, size_t len)
 {
     const unsigned char *s = (const unsigned char *)text;
     PyObject *result = NULL, *piece = NULL;
     Py_UCS4 maxchar;
-    size_t i, start, stop, nchars = 0;
-    Py_ssize_t at = 0;
+    size_t i, start, end, nchars = 0;
+    Py_ssize_t at;
     unsigned char top = 0;
+    char *shorter;
 
     if (len > PY_SSIZE_T_MAX) {
         PyErr_NoMemory();
@@ -391,28 +396,40 @@ json_str(char *text, size_t len)
     result = PyUnicode_New((Py_ssize_t)nchars, maxchar);
     if (result == NULL)
         goto done;
-    for (start = 0; start < len; start = stop) {
-        stop = len - start > JSON_PIECE ? start + JSON_PIECE : len;
-        while (stop < len && (s[stop] & 0xc0) == 0x80)
-            stop--;    /* never cut a character */
-        piece = PyUnicode_DecodeUTF8(text + start, (Py_ssize_t)(stop - start), "replace");
+    at = (Py_ssize_t)nchars;    /* where the decoded text ends in result */
+    for (end = len; end > 0; end = start) {
+        start = end > JSON_PIECE ? end - JSON_PIECE : 0;
+        while (start > 0 && (s[start] & 0xc0) == 0x80)
+            start--;    /* never cut a character */
+        piece = PyUnicode_DecodeUTF8(text + start, (Py_ssize_t)(end - start), "replace");
         if (piece == NULL)
             goto fail;
-        /* Invalid UTF-8 would change the count: decode it all at once. */
-        if (at + PyUnicode_GET_LENGTH(piece) > (Py_ssize_t)nchars
-            || PyUnicode_MAX_CHAR_VALUE(piece) > maxchar)
+        /* Invalid UTF-8 would change the count: decode it all at once
+         * (the text read so far is still there: only decoded bytes went). */
+        if (PyUnicode_GET_LENGTH(piece) > at || PyUnicode_MAX_CHAR_VALUE(piece) > maxchar)
             goto fallback;
+        at -= PyUnicode_GET_LENGTH(piece);
         if (PyUnicode_CopyCharacters(result, at, piece, 0, PyUnicode_GET_LENGTH(piece)) < 0)
             goto fail;
-        at += PyUnicode_GET_LENGTH(piece);
         Py_CLEAR(piece);
+        if (start > 0) {
+            /* Should shrinking fail, the text stays as it is, which only
+             * raises the peak. */
+            shorter = chartex__realloc(text, start);
+            if (shorter != NULL) {
+                text = shorter;
+                s = (const unsigned char *)text;
+            }
+        }
     }
-    if (at == (Py_ssize_t)nchars)
+    if (at == 0)
         goto done;
 fallback:
+    /* Only a core bug (invalid UTF-8) gets here, with the text cut to
+     * [0, end): the whole text is gone, so the error is reported. */
     Py_CLEAR(piece);
     Py_CLEAR(result);
-    result = PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+    PyErr_SetString(PyExc_RuntimeError, "chartex: the core wrote invalid UTF-8");
     goto done;
 fail:
     Py_CLEAR(piece);

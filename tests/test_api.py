@@ -315,3 +315,30 @@ def test_version_matches_configure():
     text = (golden.SRCDIR / "configure.ac").read_text()
     (version,) = re.findall(r"AC_INIT\(\[chartex\],\s*\[([^\]]+)\]", text)
     assert chartex.__version__ == version
+
+
+@pytest.mark.parametrize("wide", ["\u00e9", "\u2212", "\U0001f4c8"])
+def test_large_json_text_is_decoded_whole(wide):
+    # Text of a megabyte or more is decoded into its str in pieces from the
+    # end while the text is cut short (module.c, json_str).  Non-ASCII
+    # labels of every width at the start, the middle and the end of the
+    # text, across piece boundaries, must come out exactly as json.dumps.
+    n = 60_000
+    fig, ax = plt.subplots()
+    try:
+        x = np.linspace(0.0, 1.0, n)
+        for k in range(4):
+            ax.plot(x, x * (k + 1), label=f"{wide * (k + 1)} line {k} {wide}")
+        ax.set_title(wide * 3)
+        ax.set_xticks([0.0, 0.5, 1.0], [f"{wide}0", f"{wide}½", f"{wide}1"])
+        text = chartex.figure_to_json(fig)
+        d = chartex.figure_to_dict(fig)
+    finally:
+        plt.close(fig)
+    assert len(text.encode("utf-8")) > 3 * (1 << 20)
+    assert text == json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    back = json.loads(text)
+    assert [e["label"] for e in back["elements"]] == [
+        f"{wide * (k + 1)} line {k} {wide}" for k in range(4)]
+    assert back["x_tick_labels"] == [f"{wide}0", f"{wide}½", f"{wide}1"]
+    assert [p[1] for p in back["elements"][3]["points"][:3]] == list(x[:3] * 4)
