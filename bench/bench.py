@@ -12,6 +12,10 @@ For a fixed set of figures, all measured in one run on the same figures:
   of the figure, and json.dumps(d, separators=(",", ":"),
   ensure_ascii=False) of the dict, whose text figure_to_json must equal
   byte for byte (checked here, a mismatch is printed loudly);
+* the C floor: the same point lists made by NumPy
+  (np.column_stack((x, y)).tolist(), collector paused), what making these
+  Python objects costs at the least, and the young collection that
+  figure_to_dict leaves to the caller (gc.collect(0) right after it);
 * scaling per point (1k, 100k, 1M) and per Axes (1, 4, 144);
 * the peak memory figure_to_json adds on the 2 x 1M-point line, measured in
   a fresh process from the kernel's peak-RSS counter (see memory_child).
@@ -32,6 +36,7 @@ import os
 import subprocess
 import sys
 import time
+import warnings
 
 import matplotlib
 
@@ -197,6 +202,33 @@ def plain_python_floor(pairs):
     return [[[a, b] for a, b in zip(x.tolist(), y.tolist())] for x, y in pairs]
 
 
+def numpy_floor(pairs):
+    """The same lists made in C by NumPy, with the cyclic collector paused as
+    figure_to_dict pauses it: what building these objects costs at least."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return [np.column_stack((x, y)).tolist() for x, y in pairs]
+    finally:
+        if was:
+            gc.enable()
+
+
+def deferred_collection(fig, runs):
+    """The young collection a figure_to_dict call leaves to the caller's
+    next allocations (the collector is paused during the call), timed as
+    gc.collect(0) right after it: best of runs, seconds."""
+    best = float("inf")
+    for _ in range(runs):
+        gc.collect()
+        d = chartex.figure_to_dict(fig)
+        t0 = time.perf_counter()
+        gc.collect(0)
+        best = min(best, time.perf_counter() - t0)
+        del d
+    return best
+
+
 def dumps(d):
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
 
@@ -241,6 +273,8 @@ def measure(name, make):
     row["dict"] = best_of(lambda: chartex.figure_to_dict(fig), budget, runs)
     row["json"] = best_of(lambda: chartex.figure_to_json(fig), budget, runs)
     row["floor"] = best_of(lambda: plain_python_floor(pairs), budget, runs)
+    row["npfloor"] = best_of(lambda: numpy_floor(pairs), budget, runs)
+    row["gc0"] = deferred_collection(fig, runs)
     d = chartex.figure_to_dict(fig)
     row["dumps"] = best_of(lambda: dumps(d), budget, runs)
     text, ref = chartex.figure_to_json(fig), dumps(d)
@@ -264,7 +298,10 @@ def measure(name, make):
             last = {}
 
             def run_e2b():
-                last["d"] = e2b_to_dict(fig)
+                # e2b's pydantic models warn about NumPy ticks: not ours.
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    last["d"] = e2b_to_dict(fig)
 
             # Once for the huge figures (seconds each), a few times otherwise.
             row["e2b"] = best_of(run_e2b, 0.5 if QUICK else 2.0,
@@ -397,15 +434,20 @@ def main():
 
     print("\nAgainst plain Python (floor: [[a, b] for a, b in zip(x.tolist(), "
           "y.tolist())] over the figure's arrays;")
+    print("numpy: np.column_stack((x, y)).tolist() over the same arrays, collector paused, "
+          "the C floor;")
+    print("gc after: the young collection figure_to_dict leaves behind, gc.collect(0) "
+          "right after the call;")
     print("dumps: json.dumps(dict, separators=(',', ':'), ensure_ascii=False))")
     print("(dict/floor target <= 1; dumps/json target >= 5x; json must equal dumps)\n")
     body = []
     for r in rows:
-        body.append([r["name"], ms(r["floor"]), ms(r["dict"]), f"{r['dict'] / r['floor']:.2f}",
-                     ms(r["dumps"]), ms(r["json"]), times(r["json"], r["dumps"]),
+        body.append([r["name"], ms(r["floor"]), ms(r["npfloor"]), ms(r["dict"]),
+                     f"{r['dict'] / r['floor']:.2f}", f"{r['dict'] / r['npfloor']:.2f}",
+                     ms(r["gc0"]), ms(r["dumps"]), ms(r["json"]), times(r["json"], r["dumps"]),
                      "yes" if r["same"] else "NO: MISMATCH"])
-    table(["figure", "floor", "dict", "dict/floor", "dumps", "json", "dumps/json", "identical"],
-          body, "lrrrrrrl")
+    table(["figure", "floor", "numpy", "dict", "dict/floor", "dict/numpy", "gc after", "dumps",
+           "json", "dumps/json", "identical"], body, "lrrrrrrrrrl")
 
     by = {r["name"]: r for r in rows}
     print("\nScaling per point (line, 2 series)\n")
