@@ -250,6 +250,21 @@ decode(const char *s, size_t len)
         PyErr_NoMemory();
         return NULL;
     }
+    /* Short ASCII text (labels, dates, numbers' names) is copied into an
+     * ASCII str: the decoder's set-up cost more than the copy. */
+    if (len <= 64) {
+        PyObject *str;
+        size_t i;
+
+        for (i = 0; i < len && (unsigned char)s[i] < 0x80; i++)
+            ;
+        if (i == len) {
+            str = PyUnicode_New((Py_ssize_t)len, 127);
+            if (str != NULL && len > 0)
+                memcpy(PyUnicode_1BYTE_DATA(str), s, len);
+            return str;
+        }
+    }
     /* The walker gives the core valid UTF-8, and the JSON sink replaces
      * invalid bytes with U+FFFD: "replace" keeps a scene read from JSON
      * that the dict and the text agree. */
@@ -306,11 +321,23 @@ sink_number(void *ctx, double v)
     return attach(ctx, PyFloat_FromDouble(v));
 }
 
-/* A point [x, y] of two plain numbers in one call (the core's pair
- * shortcut): the same list begin_array, number, number, end_array would
- * make, without the two stack pushes and the frame. */
+/* The object of one value of a point (new reference). */
+static PyObject *
+cell_object(const chartex__cell *c)
+{
+    if (c->kind == CHARTEX__CELL_NUMBER)
+        return PyFloat_FromDouble(c->number);
+    if (c->kind == CHARTEX__CELL_STRING)
+        return decode(c->s, c->len);
+    Py_INCREF(Py_None);
+    return Py_None;
+}
+
+/* A point [x, y] in one call (the core's point shortcut): the same list
+ * begin_array, two values and end_array would make, without the frame and
+ * the three stack pushes.  It holds atoms only: untracked (untrack_atoms). */
 static int
-sink_pair(void *ctx, double x, double y)
+sink_point(void *ctx, const chartex__cell *x, const chartex__cell *y)
 {
     pysink *ps = ctx;
     PyObject *item, *list;
@@ -324,15 +351,15 @@ sink_pair(void *ctx, double x, double y)
     list = PyList_New(2);
     if (list == NULL)
         return -1;
-    item = PyFloat_FromDouble(x);
+    item = cell_object(x);
     if (item == NULL)
         goto fail;
     PyList_SET_ITEM(list, 0, item);
-    item = PyFloat_FromDouble(y);
+    item = cell_object(y);
     if (item == NULL)
         goto fail;
     PyList_SET_ITEM(list, 1, item);
-    PyObject_GC_UnTrack(list);   /* two floats: see untrack_atoms */
+    PyObject_GC_UnTrack(list);
     return push(ps, list);
 fail:
     Py_DECREF(list);
@@ -371,7 +398,7 @@ chx_chart_to_python(chx_state *st, const chartex_chart *chart)
     sink.boolean = sink_boolean;
     sink.null = sink_null;
     sink.ctx = &ps;
-    if (chartex__chart_emit_pairs(chart, &sink, sink_pair, &err) < 0) {
+    if (chartex__chart_emit_points(chart, &sink, sink_point, &err) < 0) {
         chx_raise_core_error(st, &err);
         goto done;
     }

@@ -11,69 +11,82 @@
 #include <math.h>
 #include <string.h>
 
+/* Renders v as a reader of axis a sees it into c (buf, of
+ * CHARTEX_DATE_BUFSIZE bytes, holds a date's text). */
+static void
+cell_of(double v, const struct chartex_axis *a, char *buf, chartex__cell *c)
+{
+    size_t len;
+
+    c->kind = CHARTEX__CELL_NULL;
+    if (!isfinite(v))
+        return;
+    if (a != NULL && a->kind == CHARTEX_AXIS_DATE) {
+        len = chartex__format_date(v, a->date_epoch, buf);
+        /* A date number outside years 1..9999 names no date. */
+        if (len > 0) {
+            c->kind = CHARTEX__CELL_STRING;
+            c->s = buf;
+            c->len = len;
+        }
+        return;
+    }
+    if (a != NULL && a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
+        && v < (double)a->n_categories && v == floor(v)) {
+        c->kind = CHARTEX__CELL_STRING;
+        c->s = a->categories[(size_t)v];
+        c->len = strlen(c->s);
+        return;
+    }
+    c->kind = CHARTEX__CELL_NUMBER;
+    c->number = v;
+}
+
+static int
+emit_cell(const chartex__cell *c, const chartex_sink *sink)
+{
+    if (c->kind == CHARTEX__CELL_NUMBER)
+        return sink->number(sink->ctx, c->number);
+    if (c->kind == CHARTEX__CELL_STRING)
+        return sink->string(sink->ctx, c->s, c->len);
+    return sink->null(sink->ctx);
+}
+
 int
 chartex__emit_value(double v, const struct chartex_axis *a,
                     const chartex_sink *sink)
 {
     char buf[CHARTEX_DATE_BUFSIZE];
-    size_t len;
+    chartex__cell c;
 
-    if (!isfinite(v))
-        return sink->null(sink->ctx);
-    if (a != NULL && a->kind == CHARTEX_AXIS_DATE) {
-        len = chartex__format_date(v, a->date_epoch, buf);
-        /* A date number outside years 1..9999 names no date. */
-        if (len == 0)
-            return sink->null(sink->ctx);
-        return sink->string(sink->ctx, buf, len);
-    }
-    if (a != NULL && a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
-        && v < (double)a->n_categories && v == floor(v)) {
-        const char *s = a->categories[(size_t)v];
-
-        return sink->string(sink->ctx, s, strlen(s));
-    }
-    return sink->number(sink->ctx, v);
-}
-
-/* Whether emit_value would hand v to sink->number unchanged. */
-static int
-plain_number(double v, const struct chartex_axis *a)
-{
-    if (!isfinite(v))
-        return 0;
-    if (a == NULL)
-        return 1;
-    if (a->kind == CHARTEX_AXIS_DATE)
-        return 0;
-    if (a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
-        && v < (double)a->n_categories && v == floor(v))
-        return 0;
-    return 1;
+    cell_of(v, a, buf, &c);
+    return emit_cell(&c, sink);
 }
 
 static int
 emit_points(const chartex_node *node, const chartex_sink *sink,
-            chartex__pair_fn pair)
+            chartex__point_fn point)
 {
     const double *x = node->u.points.x, *y = node->u.points.y;
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
+    char xbuf[CHARTEX_DATE_BUFSIZE], ybuf[CHARTEX_DATE_BUFSIZE];
+    chartex__cell cx, cy;
     size_t i;
     void *ctx = sink->ctx;
 
     if (sink->begin_array(ctx) < 0)
         return -1;
     for (i = 0; i < node->u.points.n; i++) {
-        /* The same events, in one call, for the common [number, number]. */
-        if (pair != NULL && plain_number(x[i], xa) && plain_number(y[i], ya)) {
-            if (pair(ctx, x[i], y[i]) < 0)
+        cell_of(x[i], xa, xbuf, &cx);
+        cell_of(y[i], ya, ybuf, &cy);
+        /* The same events, in one call, where the sink takes them so. */
+        if (point != NULL) {
+            if (point(ctx, &cx, &cy) < 0)
                 return -1;
             continue;
         }
-        if (sink->begin_array(ctx) < 0
-            || chartex__emit_value(x[i], xa, sink) < 0
-            || chartex__emit_value(y[i], ya, sink) < 0
-            || sink->end_array(ctx) < 0)
+        if (sink->begin_array(ctx) < 0 || emit_cell(&cx, sink) < 0
+            || emit_cell(&cy, sink) < 0 || sink->end_array(ctx) < 0)
             return -1;
     }
     return sink->end_array(ctx);
@@ -97,7 +110,7 @@ emit_values(const chartex_node *node, const chartex_sink *sink)
  * list, element, value list): a handful of levels. */
 static int
 emit_node(const chartex_node *node, const chartex_sink *sink,
-          chartex__pair_fn pair)
+          chartex__point_fn point)
 {
     void *ctx = sink->ctx;
     size_t i;
@@ -117,7 +130,7 @@ emit_node(const chartex_node *node, const chartex_sink *sink,
         if (sink->begin_array(ctx) < 0)
             return -1;
         for (i = 0; i < node->u.list.n; i++) {
-            if (emit_node(node->u.list.items[i], sink, pair) < 0)
+            if (emit_node(node->u.list.items[i], sink, point) < 0)
                 return -1;
         }
         return sink->end_array(ctx);
@@ -128,12 +141,12 @@ emit_node(const chartex_node *node, const chartex_sink *sink,
             const char *key = node->u.list.keys[i];
 
             if (sink->key(ctx, key, strlen(key)) < 0
-                || emit_node(node->u.list.items[i], sink, pair) < 0)
+                || emit_node(node->u.list.items[i], sink, point) < 0)
                 return -1;
         }
         return sink->end_object(ctx);
     case CHARTEX_NODE_POINTS:
-        return emit_points(node, sink, pair);
+        return emit_points(node, sink, point);
     case CHARTEX_NODE_VALUES:
         return emit_values(node, sink);
     }
@@ -144,12 +157,12 @@ int
 chartex_chart_emit(const chartex_chart *chart, const chartex_sink *sink,
                    chartex_error *err)
 {
-    return chartex__chart_emit_pairs(chart, sink, NULL, err);
+    return chartex__chart_emit_points(chart, sink, NULL, err);
 }
 
 int
-chartex__chart_emit_pairs(const chartex_chart *chart, const chartex_sink *sink,
-                          chartex__pair_fn pair, chartex_error *err)
+chartex__chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
+                           chartex__point_fn point, chartex_error *err)
 {
     chartex_error_code saved;
     int rc;
@@ -172,7 +185,7 @@ chartex__chart_emit_pairs(const chartex_chart *chart, const chartex_sink *sink,
         rc = sink->begin_object(sink->ctx) < 0 || sink->end_object(sink->ctx) < 0
                  ? -1 : 0;
     } else {
-        rc = emit_node(chart->root, sink, pair);
+        rc = emit_node(chart->root, sink, point);
     }
     if (rc == 0) {
         if (err != NULL)

@@ -189,13 +189,23 @@ struct chartex_chart {
 int chartex__emit_value(double v, const struct chartex_axis *a,
                         const chartex_sink *sink);
 
-/* chartex_chart_emit, with a shortcut for sinks that can take a point whose
- * x and y are both plain numbers (finite, not rendered as a date or a
- * category) in one call: pair(ctx, x, y) then stands for begin_array,
- * number(x), number(y), end_array.  pair may be NULL. */
-typedef int (*chartex__pair_fn)(void *ctx, double x, double y);
-int chartex__chart_emit_pairs(const chartex_chart *chart, const chartex_sink *sink,
-                              chartex__pair_fn pair, chartex_error *err);
+/* A value as a reader sees it (see chartex__emit_value): null, a number or
+ * a string (UTF-8, valid during the call only). */
+enum { CHARTEX__CELL_NULL, CHARTEX__CELL_NUMBER, CHARTEX__CELL_STRING };
+typedef struct chartex__cell {
+    int kind;
+    double number;
+    const char *s;
+    size_t len;
+} chartex__cell;
+
+/* chartex_chart_emit, with a shortcut for sinks that can take a point
+ * [x, y] in one call: point(ctx, x, y) then stands for begin_array, the
+ * two values' events and end_array.  point may be NULL. */
+typedef int (*chartex__point_fn)(void *ctx, const chartex__cell *x,
+                                 const chartex__cell *y);
+int chartex__chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
+                               chartex__point_fn point, chartex_error *err);
 
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.

@@ -305,24 +305,44 @@ w_number(void *ctx, double v)
     return 0;
 }
 
-/* A compact "[x,y]" in one reservation (pair callback; indented text keeps
- * the generic events, since json.dumps puts each number on its own line). */
+/* One value of a point, with no separator (see w_point). */
 static int
-w_pair(void *ctx, double x, double y)
+put_cell(chartex_json_writer *w, const chartex__cell *c)
+{
+    if (c->kind == CHARTEX__CELL_STRING)
+        return chartex__json_escape(&w->out, c->s, c->len);
+    if (c->kind == CHARTEX__CELL_NULL)
+        return chartex__buf_append(&w->out, "null", 4);
+    if (chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
+        return -1;
+    w->out.len += chartex_format_double(c->number, w->out.data + w->out.len);
+    return 0;
+}
+
+/* A compact point "[x,y]" in one call (the point shortcut; indented text
+ * keeps the generic events, since json.dumps puts each value on its own
+ * line).  Two numbers, the common case, take one reservation. */
+static int
+w_point(void *ctx, const chartex__cell *x, const chartex__cell *y)
 {
     chartex_json_writer *w = ctx;
     char *p;
 
     if (before_item(w) < 0)
         return -1;
+    if (x->kind != CHARTEX__CELL_NUMBER || y->kind != CHARTEX__CELL_NUMBER) {
+        return put1(&w->out, '[') < 0 || put_cell(w, x) < 0 || put1(&w->out, ',') < 0
+                       || put_cell(w, y) < 0 || put1(&w->out, ']') < 0
+                   ? -1 : 0;
+    }
     if (w->out.len + 2 * CHARTEX_DOUBLE_BUFSIZE + 3 >= w->out.cap
         && chartex__buf_reserve(&w->out, 2 * CHARTEX_DOUBLE_BUFSIZE + 3) < 0)
         return -1;
     p = w->out.data + w->out.len;
     *p++ = '[';
-    p += chartex_format_double(x, p);
+    p += chartex_format_double(x->number, p);
     *p++ = ',';
-    p += chartex_format_double(y, p);
+    p += chartex_format_double(y->number, p);
     *p++ = ']';
     *p = '\0';
     w->out.len = (size_t)(p - w->out.data);
@@ -435,8 +455,8 @@ chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
     chartex__json_writer_sink(w, &sink);
     emit_err.code = CHARTEX_OK;
     emit_err.text[0] = '\0';
-    if (chartex__chart_emit_pairs(chart, &sink, indent > 0 ? NULL : w_pair,
-                                  &emit_err) < 0) {
+    if (chartex__chart_emit_points(chart, &sink, indent > 0 ? NULL : w_point,
+                                   &emit_err) < 0) {
         /* The writer only fails for want of memory: say so, not "sink". */
         if (writer_failed(w))
             chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
