@@ -179,10 +179,15 @@ typedef struct body {
     double median, mean;
 } body;
 
+#define SHAPE_LINE2 1        /* is_line2 */
+#define SHAPE_MARKERS 2      /* is_marker_line */
+
 typedef struct search {
     const struct chartex_axes *axes;
     int vertical;
     unsigned char *used;   /* per artist: explained by a structure found */
+    unsigned char *shape;  /* per artist: SHAPE_LINE2 | SHAPE_MARKERS, found
+                              once: try_box asks for every box and artist */
     size_t *scratch;       /* n_artists indices */
     body *bodies;          /* n_artists bodies */
     size_t n_bodies;
@@ -221,7 +226,7 @@ whisker_ok(const search *s, size_t j, double c, double pscale, double from,
     const struct chartex_artist *a = s->axes->artists[j];
     const double *p, *v;
 
-    if (s->used[j] || !is_line2(a))
+    if (s->used[j] || !(s->shape[j] & SHAPE_LINE2))
         return 0;
     p = pcoord(a, s->vertical);
     v = vcoord(a, s->vertical);
@@ -299,7 +304,7 @@ try_box(search *s, size_t i)
         const double *p, *v;
         double a0, a1;
 
-        if (j == lo_w || j == hi_w || s->used[j] || !is_line2(a))
+        if (j == lo_w || j == hi_w || s->used[j] || !(s->shape[j] & SHAPE_LINE2))
             continue;
         p = pcoord(a, s->vertical);
         v = vcoord(a, s->vertical);
@@ -362,7 +367,7 @@ try_box(search *s, size_t i)
         const struct chartex_artist *a = axes->artists[j];
         const double *p;
 
-        if (s->used[j] || !is_marker_line(a))
+        if (s->used[j] || !(s->shape[j] & SHAPE_MARKERS))
             continue;
         p = pcoord(a, s->vertical);
         for (k = 0; k < a->n && near(p[k], c, width); k++)
@@ -747,10 +752,15 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex_boxplot *out)
     s.scratch = chartex__calloc(n, sizeof *s.scratch);
     s.bodies = chartex__calloc(n, sizeof *s.bodies);
     s.seg_type = chartex__calloc(n, sizeof *s.seg_type);
-    if (s.used == NULL || s.scratch == NULL || s.bodies == NULL || s.seg_type == NULL) {
+    s.shape = chartex__calloc(n, 1);
+    if (s.used == NULL || s.scratch == NULL || s.bodies == NULL || s.seg_type == NULL
+        || s.shape == NULL) {
         r = -1;
         goto done;
     }
+    for (i = 0; i < n; i++)
+        s.shape[i] = (unsigned char)((is_line2(axes->artists[i]) ? SHAPE_LINE2 : 0)
+                                     | (is_marker_line(axes->artists[i]) ? SHAPE_MARKERS : 0));
     for (o = 0; o < 2; o++) {
         s.vertical = o == 0;
         r = attempt(&s);
@@ -769,5 +779,6 @@ done:
     chartex__free(s.scratch);
     chartex__free(s.bodies);
     chartex__free(s.seg_type);
+    chartex__free(s.shape);
     return r;
 }
