@@ -404,8 +404,8 @@ json_str(char *text, size_t len)
         piece = PyUnicode_DecodeUTF8(text + start, (Py_ssize_t)(end - start), "replace");
         if (piece == NULL)
             goto fail;
-        /* Invalid UTF-8 would change the count: decode it all at once
-         * (the text read so far is still there: only decoded bytes went). */
+        /* Invalid UTF-8 (a core bug) would change the count or the width:
+         * reported below, since the decoded part of the text is gone. */
         if (PyUnicode_GET_LENGTH(piece) > at || PyUnicode_MAX_CHAR_VALUE(piece) > maxchar)
             goto fallback;
         at -= PyUnicode_GET_LENGTH(piece);

@@ -352,7 +352,6 @@ id_in(PyObject *set, PyObject *obj)
     return rc;
 }
 
-/* obj.name, or NULL with no exception when obj has no such attribute. */
 /* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
 static int
 ptr_add(chx_ptrmap *m, PyObject *obj)
@@ -364,6 +363,7 @@ ptr_add(chx_ptrmap *m, PyObject *obj)
     return 0;
 }
 
+/* obj.name, or NULL with no exception when obj has no such attribute. */
 static PyObject *
 get_optional(PyObject *obj, PyObject *name)
 {
@@ -956,9 +956,8 @@ read_collection(walk *w, axctx *c, PyObject *coll)
     return read_other(w, c, coll, CHARTEX_ROLE_DATA);
 }
 
-/* Converts value (a new reference or NULL after a failed call; consumed)
- * to a double, failing as "while reading <what>" of owner. */
-/* value (borrowed) as a double, or -1 with the walk failed. */
+/* value (borrowed) as a double, failing as "while reading <what>" of
+ * owner. */
 static int
 double_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v)
 {
@@ -968,6 +967,8 @@ double_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v
     return 0;
 }
 
+/* Converts value (a new reference or NULL after a failed call; consumed)
+ * to a double, failing as "while reading <what>" of owner. */
 static int
 number_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v)
 {
@@ -1330,6 +1331,7 @@ read_rectangle(walk *w, axctx *c, PyObject *rect, double *x, double *y,
             goto done;
         }
     }
+    /* A removed bar stays in its container but left the axes. */
     if (!vis || f[1] != c->ax) {
         rc = 0;
         goto done;
@@ -1975,8 +1977,8 @@ order_visit(walk *w, axctx *c, order *o, PyObject *obj)
         if (k < 0)
             return -1;
     }
-    /* Read once: the mask is spent (looked up after the container's read,
-     * which may have grown the map). */
+    /* Read once: the mask is spent, so a later visit of the same artist
+     * (the lists' tail after the drawing order) reads nothing. */
     e = chx_ptrmap_get(&o->lists, obj);
     if (e != NULL) {
         bits = e->bits;

@@ -290,6 +290,17 @@ w_string(void *ctx, const char *s, size_t len)
     return chartex__json_escape(&w->out, s, len);
 }
 
+/* Formats v straight into the buffer (NaN/inf give "null"). */
+static int
+put_number(chartex_json_writer *w, double v)
+{
+    if (w->out.len + CHARTEX_DOUBLE_BUFSIZE >= w->out.cap
+        && chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
+        return -1;
+    w->out.len += chartex_format_double(v, w->out.data + w->out.len);
+    return 0;
+}
+
 static int
 w_number(void *ctx, double v)
 {
@@ -297,12 +308,7 @@ w_number(void *ctx, double v)
 
     if (before_item(w) < 0)
         return -1;
-    if (w->out.len + CHARTEX_DOUBLE_BUFSIZE >= w->out.cap
-        && chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
-        return -1;
-    /* Formats straight into the buffer (NaN/inf give "null"). */
-    w->out.len += chartex_format_double(v, w->out.data + w->out.len);
-    return 0;
+    return put_number(w, v);
 }
 
 /* One value of a point, with no separator (see w_point). */
@@ -313,10 +319,7 @@ put_cell(chartex_json_writer *w, const chartex__cell *c)
         return chartex__json_escape(&w->out, c->s, c->len);
     if (c->kind == CHARTEX__CELL_NULL)
         return chartex__buf_append(&w->out, "null", 4);
-    if (chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
-        return -1;
-    w->out.len += chartex_format_double(c->number, w->out.data + w->out.len);
-    return 0;
+    return put_number(w, c->number);
 }
 
 /* A compact point "[x,y]" in one call (the point shortcut; indented text

@@ -1076,6 +1076,18 @@ put_exponent(char *p, int e)
     return p + 2;
 }
 
+/* v's bits, and its mantissa and biased exponent fields. */
+static uint64_t
+ieee_fields(double v, uint64_t *mantissa, uint32_t *exponent)
+{
+    uint64_t bits;
+
+    memcpy(&bits, &v, sizeof bits);
+    *mantissa = bits & ((UINT64_C(1) << MANTISSA_BITS) - 1);
+    *exponent = (uint32_t)((bits >> MANTISSA_BITS) & ((1u << EXPONENT_BITS) - 1));
+    return bits;
+}
+
 size_t
 chartex_format_double(double v, char *buf)
 {
@@ -1085,10 +1097,7 @@ chartex_format_double(double v, char *buf)
     char *p = buf;
     int n, e;
 
-    memcpy(&bits, &v, sizeof bits);
-    ieee_mantissa = bits & ((UINT64_C(1) << MANTISSA_BITS) - 1);
-    ieee_exponent = (uint32_t)((bits >> MANTISSA_BITS)
-                               & ((1u << EXPONENT_BITS) - 1));
+    bits = ieee_fields(v, &ieee_mantissa, &ieee_exponent);
     if (ieee_exponent == (1u << EXPONENT_BITS) - 1) {
         memcpy(buf, "null", 5);
         return 4;
@@ -1160,10 +1169,7 @@ chartex__round15(double v)
     int n, drop, e;
     double r;
 
-    memcpy(&bits, &v, sizeof bits);
-    ieee_mantissa = bits & ((UINT64_C(1) << MANTISSA_BITS) - 1);
-    ieee_exponent = (uint32_t)((bits >> MANTISSA_BITS)
-                               & ((1u << EXPONENT_BITS) - 1));
+    bits = ieee_fields(v, &ieee_mantissa, &ieee_exponent);
     if (ieee_exponent == (1u << EXPONENT_BITS) - 1
         || (ieee_exponent == 0 && ieee_mantissa == 0))
         return v;
