@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Record, or compare with a record, every output chartex gives for a fixed
+set of figures: the proof that a refactoring changed no behaviour.
+
+    PYTHONPATH=OLD/python python3 tools/identity.py record old.json.gz
+    PYTHONPATH=NEW/python python3 tools/identity.py compare old.json.gz
+
+The figures are every golden fixture (fixtures/*.py), each read as built
+and again after drawing it to a PNG (as a kernel does), and N figures made
+by the property tests' strategy (tests/test_properties.py) from a fixed
+seed (--examples, default 3000).  For each figure the record keeps
+  - figure_to_json (compact and indent=2), repr(figure_to_dict),
+  - figure_to_json and the dict with max_points=6 and 50 (the reducer),
+  - figure_to_scene_json compact, and the parsed value of indent=2 (the
+    indented text's layout is not part of the contract: json-c ignored the
+    indent asked for),
+  - scene_json_to_json of that scene (the pure-C path),
+or the exception type and message where chartex raised.  `compare` prints
+every difference (the first 20 in full) and exits 1 when there is one.
+"""
+import argparse
+import gzip
+import json
+import os
+import sys
+import warnings
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def outputs(fig):
+    import chartex
+
+    out = {}
+
+    def run(key, fn):
+        try:
+            out[key] = fn()
+        except Exception as e:  # recorded: a change of error is a change
+            out[key] = "!%s: %s" % (type(e).__name__, e)
+
+    run("json", lambda: chartex.figure_to_json(fig))
+    run("json2", lambda: chartex.figure_to_json(fig, indent=2))
+    run("dict", lambda: repr(chartex.figure_to_dict(fig)))
+    for m in (6, 50):
+        run("json_max%d" % m, lambda: chartex.figure_to_json(fig, max_points=m))
+        run("dict_max%d" % m, lambda: repr(chartex.figure_to_dict(fig, max_points=m)))
+    run("scene", lambda: chartex.figure_to_scene_json(fig))
+    run("scene2_parsed", lambda: repr(json.loads(chartex.figure_to_scene_json(fig, indent=2))))
+    if isinstance(out.get("scene"), str) and not out["scene"].startswith("!"):
+        run("scene_chart", lambda: chartex.scene_json_to_json(out["scene"]))
+    return out
+
+
+def fixture_outputs(record):
+    sys.path.insert(0, str(ROOT / "tests"))
+    import golden
+    import io
+
+    for path in golden.fixture_paths(ROOT / "fixtures"):
+        for drawn in (False, True):
+            key = "fixture:%s%s" % (path.stem, ":drawn" if drawn else "")
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    fig = golden.build_figure(path)
+                    if drawn:
+                        fig.savefig(io.BytesIO(), format="png")
+                    record[key] = outputs(fig)
+            finally:
+                golden.close_all()
+
+
+def property_outputs(record, examples):
+    sys.path.insert(0, str(ROOT / "tests"))
+    import numpy as np
+    from hypothesis import HealthCheck, given, settings
+
+    import test_properties as tp
+
+    count = [0]
+
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck), phases=["generate"])
+    @given(tp.figure_spec())
+    def each(spec):
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            built = tp.Built(spec)
+            record["random:%05d" % count[0]] = outputs(built.fig)
+        count[0] += 1
+
+    each()
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("mode", choices=["record", "compare"])
+    p.add_argument("file")
+    p.add_argument("--examples", type=int, default=3000)
+    a = p.parse_args(argv)
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import chartex
+
+    record = {}
+    fixture_outputs(record)
+    property_outputs(record, a.examples)
+    nfig = len(record)
+    if a.mode == "record":
+        with gzip.open(a.file, "wt", encoding="utf-8") as f:
+            json.dump(record, f, ensure_ascii=False, sort_keys=True)
+        print("recorded %d figures (%d outputs) with %s" % (
+            nfig, sum(len(v) for v in record.values()), chartex.__file__))
+        return 0
+    with gzip.open(a.file, "rt", encoding="utf-8") as f:
+        old = json.load(f)
+    diffs = []
+    for key in sorted(set(old) | set(record)):
+        if key not in old or key not in record:
+            diffs.append((key, "-", "only in %s" % ("new" if key in record else "old")))
+            continue
+        for k in sorted(set(old[key]) | set(record[key])):
+            if old[key].get(k) != record[key].get(k):
+                diffs.append((key, k, (old[key].get(k), record[key].get(k))))
+    for key, k, what in diffs[:20]:
+        print("DIFF %s %s\n  old: %.600r\n  new: %.600r" % (key, k, what[0], what[1])
+              if isinstance(what, tuple) else "DIFF %s %s" % (key, what))
+    print("%d figures, %d outputs compared with %s: %d differ" % (
+        nfig, sum(len(v) for v in record.values()), a.file, len(diffs)))
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
