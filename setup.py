@@ -119,8 +119,10 @@ class BuildExt(build_ext):
 
 
 def _depends():
-    """Every C file and header of both parts: a change to any rebuilds."""
-    found = INFO["core"]["sources"] + INFO["ext"]["sources"]
+    """Every C file and header of both parts, and the files that say how to
+    build them: a change to any rebuilds the module."""
+    found = INFO["core"]["sources"] + INFO["ext"]["sources"] + [
+        "Makefile.am", "configure.ac", "setup.py", "tools/buildinfo.py"]
     for folder in ("include", "src", "python"):
         for name in sorted(os.listdir(os.path.join(HERE, folder))):
             if name.endswith(".h"):
