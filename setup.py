@@ -16,7 +16,6 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
@@ -36,8 +35,7 @@ def _load_buildinfo():
 
 
 def _fail(message):
-    # One line that pip shows at the end of its output.
-    sys.stderr.write("error: %s\n" % message)
+    # One line, the last of the build's output, which pip shows.
     raise SystemExit("error: %s" % message)
 
 
