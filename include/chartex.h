@@ -36,6 +36,10 @@ extern "C" {
 
 #define CHARTEX_VERSION "0.2.0"   /* = AC_INIT in configure.ac (tests/test_api.py) */
 
+/* The version of the library actually linked, e.g. "0.2.0" (CHARTEX_VERSION
+ * is the one compiled against).  A static string. */
+CHARTEX_API const char *chartex_version(void);
+
 /* ------------------------------------------------------------------ errors */
 
 typedef enum chartex_error_code {
@@ -202,6 +206,16 @@ CHARTEX_API char *chartex_scene_to_json(const chartex_scene *scene, int indent,
                                         size_t *len, chartex_error *err);
 CHARTEX_API chartex_scene *chartex_scene_from_json(const char *text, size_t len,
                                                    chartex_error *err);
+/* Receives JSON text in pieces, in order (as jansson's json_dump_callback
+ * does): buf holds len bytes, is not NUL-terminated and belongs to the
+ * library (copy what you keep).  Returns 0, or -1 to stop the dump. */
+typedef int (*chartex_write_fn)(const char *buf, size_t len, void *data);
+
+/* Streams the text chartex_scene_to_json would return to write, in pieces
+ * of about 64 KiB.  Returns 0, or -1 (CHARTEX_ERR_SINK when write failed). */
+CHARTEX_API int chartex_scene_dump(const chartex_scene *scene, int indent,
+                                   chartex_write_fn write, void *data,
+                                   chartex_error *err);
 
 /* ------------------------------------------------------------------- chart */
 
@@ -260,10 +274,51 @@ typedef struct chartex_sink {
 
 CHARTEX_API int chartex_chart_emit(const chartex_chart *chart,
                                    const chartex_sink *sink, chartex_error *err);
+
+/* One value of a point [x, y] as a reader sees it: null (NaN, infinities,
+ * a date outside years 1..9999), a number, or a string (an ISO 8601 date on
+ * a date axis, a category's name on a category axis).  s is UTF-8, not
+ * NUL-terminated, and only valid during the call that receives the cell. */
+typedef enum chartex_cell_kind {
+    CHARTEX_CELL_NULL = 0,
+    CHARTEX_CELL_NUMBER,
+    CHARTEX_CELL_STRING
+} chartex_cell_kind;
+
+typedef struct chartex_cell {
+    chartex_cell_kind kind;
+    double number;         /* CHARTEX_CELL_NUMBER: a finite value */
+    const char *s;         /* CHARTEX_CELL_STRING: borrowed */
+    size_t len;
+} chartex_cell;
+
+/* Receives one point of a "points" list in one call.  Returns 0, or -1 to
+ * stop the emission (as the sink's callbacks do). */
+typedef int (*chartex_point_fn)(void *ctx, const chartex_cell *x,
+                                const chartex_cell *y);
+
+/* chartex_chart_emit for sinks that can take a point [x, y] in one call:
+ * point(sink->ctx, x, y) then stands for the four events begin_array, the
+ * two values, end_array, and receives exactly what they would carry.  The
+ * other events are the same as chartex_chart_emit's.  point may be NULL,
+ * which is chartex_chart_emit. */
+CHARTEX_API int chartex_chart_emit_points(const chartex_chart *chart,
+                                          const chartex_sink *sink,
+                                          chartex_point_fn point,
+                                          chartex_error *err);
+
 /* The chart as JSON text (indent as for chartex_scene_to_json).  Numbers are
  * the shortest text that reads back to the same double, repr(float) style. */
 CHARTEX_API char *chartex_chart_to_json(const chartex_chart *chart, int indent,
                                         size_t *len, chartex_error *err);
+
+/* Streams the text chartex_chart_to_json would return to write, in pieces
+ * of about 64 KiB, without holding the whole text: the caller keeps only
+ * what it copies.  Returns 0, or -1 (CHARTEX_ERR_SINK when write failed;
+ * the pieces written before stay written). */
+CHARTEX_API int chartex_chart_dump(const chartex_chart *chart, int indent,
+                                   chartex_write_fn write, void *data,
+                                   chartex_error *err);
 
 /* ----------------------------------------------------------------- helpers */
 

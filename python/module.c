@@ -11,9 +11,9 @@
  */
 #define CHX_NUMPY_OWNER 1
 #include "ext.h"
-#include "internal.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The NumPy C API table is process-wide (PyArray_API), not per module, so
@@ -340,7 +340,71 @@ done:
 /* Text this long or longer is decoded in pieces by json_str. */
 #define JSON_PIECE (1 << 20)
 
-/* Hands JSON text from the core to Python as str and frees it.
+/* JSON text the core streamed (chartex_chart_dump, chartex_scene_dump),
+ * gathered in memory of this module's own (malloc): the core's memory is
+ * never touched here.  Written with the GIL released: no Python inside. */
+typedef struct chx_text {
+    char *data;
+    size_t len, cap;
+    int nomem;
+} chx_text;
+
+static int
+text_write(const char *buf, size_t len, void *ctx)
+{
+    chx_text *t = ctx;
+
+    if (len > t->cap - t->len) {
+        size_t cap = t->cap ? t->cap : 1 << 16;
+        char *data;
+
+        while (cap - t->len < len) {
+            if (cap > SIZE_MAX / 2) {
+                t->nomem = 1;
+                return -1;
+            }
+            cap *= 2;
+        }
+        data = realloc(t->data, cap);
+        if (data == NULL) {
+            t->nomem = 1;
+            return -1;
+        }
+        t->data = data;
+        t->cap = cap;
+    }
+    memcpy(t->data + t->len, buf, len);
+    t->len += len;
+    return 0;
+}
+
+/* After a dump: the text, or NULL with an exception set (MemoryError when
+ * the text did not fit, else the core's error). */
+static char *
+text_take(chx_state *st, chx_text *t, int rc, const chartex_error *err, size_t *len)
+{
+    char *text = t->data;
+
+    t->data = NULL;
+    if (rc == 0 && text == NULL)
+        text = malloc(1);  /* the dump wrote nothing: "" */
+    if (rc < 0) {
+        free(text);
+        if (t->nomem)
+            PyErr_NoMemory();
+        else
+            chx_raise_core_error(st, err);
+        return NULL;
+    }
+    if (text == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *len = t->len;
+    return text;
+}
+
+/* Hands JSON text (malloc'd, see chx_text) to Python as str and frees it.
  *
  * PyUnicode_DecodeUTF8 first fills an ASCII str as long as the text and,
  * at the first other character (a U+2212 minus in a tick label comes after
@@ -415,7 +479,7 @@ json_str(char *text, size_t len)
         if (start > 0) {
             /* Should shrinking fail, the text stays as it is, which only
              * raises the peak. */
-            shorter = chartex__realloc(text, start);
+            shorter = realloc(text, start);
             if (shorter != NULL) {
                 text = shorter;
                 s = (const unsigned char *)text;
@@ -435,46 +499,44 @@ fail:
     Py_CLEAR(piece);
     Py_CLEAR(result);
 done:
-    chartex_free(text);
+    free(text);
     return result;
 }
 
-/* The chart of scene as JSON text, in memory the core allocated; the
- * caller turns it into a str with json_str. */
+/* The chart of scene as JSON text, in memory of this module's (chx_text);
+ * the caller turns it into a str with json_str. */
 static char *
 chart_json_text(chx_state *st, const chartex_scene *scene, const chartex_options *opts,
                 int indent, size_t *len)
 {
     chartex_chart *chart = NULL;
     chartex_error err = {0};
-    char *text = NULL;
+    chx_text text = {0};
+    int rc = -1;
 
     Py_BEGIN_ALLOW_THREADS
     chart = chartex_chart_from_scene_opts(scene, opts, &err);
     if (chart != NULL)
-        text = chartex_chart_to_json(chart, indent, len, &err);
+        rc = chartex_chart_dump(chart, indent, text_write, &text, &err);
     chartex_chart_free(chart);
     Py_END_ALLOW_THREADS
-    if (text == NULL)
-        chx_raise_core_error(st, &err);
-    return text;
+    return text_take(st, &text, rc, &err, len);
 }
 
 static PyObject *
 scene_json(chx_state *st, const chartex_scene *scene, int indent)
 {
     chartex_error err = {0};
-    char *text = NULL;
+    chx_text text = {0};
+    char *data;
     size_t len = 0;
+    int rc;
 
     Py_BEGIN_ALLOW_THREADS
-    text = chartex_scene_to_json(scene, indent, &len, &err);
+    rc = chartex_scene_dump(scene, indent, text_write, &text, &err);
     Py_END_ALLOW_THREADS
-    if (text == NULL) {
-        chx_raise_core_error(st, &err);
-        return NULL;
-    }
-    return json_str(text, len);
+    data = text_take(st, &text, rc, &err, &len);
+    return data == NULL ? NULL : json_str(data, len);
 }
 
 /* ------------------------------------------------------------ functions */
@@ -729,7 +791,7 @@ chx_exec(PyObject *module)
         return -1;
     if (add_object_ref(module, "ChartexError", st->ChartexError) < 0)
         return -1;
-    if (PyModule_AddStringConstant(module, "__version__", CHARTEX_VERSION) < 0)
+    if (PyModule_AddStringConstant(module, "__version__", chartex_version()) < 0)
         return -1;
     return 0;
 }

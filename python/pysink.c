@@ -11,7 +11,6 @@
  * failure every reference on the stack is released.
  */
 #include "ext.h"
-#include "internal.h"
 
 #include <string.h>
 
@@ -323,11 +322,11 @@ sink_number(void *ctx, double v)
 
 /* The object of one value of a point (new reference). */
 static PyObject *
-cell_object(const chartex__cell *c)
+cell_object(const chartex_cell *c)
 {
-    if (c->kind == CHARTEX__CELL_NUMBER)
+    if (c->kind == CHARTEX_CELL_NUMBER)
         return PyFloat_FromDouble(c->number);
-    if (c->kind == CHARTEX__CELL_STRING)
+    if (c->kind == CHARTEX_CELL_STRING)
         return decode(c->s, c->len);
     Py_INCREF(Py_None);
     return Py_None;
@@ -337,7 +336,7 @@ cell_object(const chartex__cell *c)
  * begin_array, two values and end_array would make, without the frame and
  * the three stack pushes.  It holds atoms only: untracked (untrack_atoms). */
 static int
-sink_point(void *ctx, const chartex__cell *x, const chartex__cell *y)
+sink_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
 {
     pysink *ps = ctx;
     PyObject *item, *list;
@@ -398,7 +397,7 @@ chx_chart_to_python(chx_state *st, const chartex_chart *chart)
     sink.boolean = sink_boolean;
     sink.null = sink_null;
     sink.ctx = &ps;
-    if (chartex__chart_emit_points(chart, &sink, sink_point, &err) < 0) {
+    if (chartex_chart_emit_points(chart, &sink, sink_point, &err) < 0) {
         chx_raise_core_error(st, &err);
         goto done;
     }

@@ -14,18 +14,18 @@
 /* Renders v as a reader of axis a sees it into c (buf, of
  * CHARTEX_DATE_BUFSIZE bytes, holds a date's text). */
 static void
-cell_of(double v, const struct chartex_axis *a, char *buf, chartex__cell *c)
+cell_of(double v, const struct chartex_axis *a, char *buf, chartex_cell *c)
 {
     size_t len;
 
-    c->kind = CHARTEX__CELL_NULL;
+    c->kind = CHARTEX_CELL_NULL;
     if (!isfinite(v))
         return;
     if (a != NULL && a->kind == CHARTEX_AXIS_DATE) {
         len = chartex__format_date(v, a->date_epoch, buf);
         /* A date number outside years 1..9999 names no date. */
         if (len > 0) {
-            c->kind = CHARTEX__CELL_STRING;
+            c->kind = CHARTEX_CELL_STRING;
             c->s = buf;
             c->len = len;
         }
@@ -33,21 +33,21 @@ cell_of(double v, const struct chartex_axis *a, char *buf, chartex__cell *c)
     }
     if (a != NULL && a->kind == CHARTEX_AXIS_CATEGORY && v >= 0
         && v < (double)a->n_categories && v == floor(v)) {
-        c->kind = CHARTEX__CELL_STRING;
+        c->kind = CHARTEX_CELL_STRING;
         c->s = a->categories[(size_t)v];
         c->len = strlen(c->s);
         return;
     }
-    c->kind = CHARTEX__CELL_NUMBER;
+    c->kind = CHARTEX_CELL_NUMBER;
     c->number = v;
 }
 
 static int
-emit_cell(const chartex__cell *c, const chartex_sink *sink)
+emit_cell(const chartex_cell *c, const chartex_sink *sink)
 {
-    if (c->kind == CHARTEX__CELL_NUMBER)
+    if (c->kind == CHARTEX_CELL_NUMBER)
         return sink->number(sink->ctx, c->number);
-    if (c->kind == CHARTEX__CELL_STRING)
+    if (c->kind == CHARTEX_CELL_STRING)
         return sink->string(sink->ctx, c->s, c->len);
     return sink->null(sink->ctx);
 }
@@ -57,7 +57,7 @@ chartex__emit_value(double v, const struct chartex_axis *a,
                     const chartex_sink *sink)
 {
     char buf[CHARTEX_DATE_BUFSIZE];
-    chartex__cell c;
+    chartex_cell c;
 
     cell_of(v, a, buf, &c);
     return emit_cell(&c, sink);
@@ -65,12 +65,12 @@ chartex__emit_value(double v, const struct chartex_axis *a,
 
 static int
 emit_points(const chartex_node *node, const chartex_sink *sink,
-            chartex__point_fn point)
+            chartex_point_fn point)
 {
     const double *x = node->u.points.x, *y = node->u.points.y;
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
     char xbuf[CHARTEX_DATE_BUFSIZE], ybuf[CHARTEX_DATE_BUFSIZE];
-    chartex__cell cx, cy;
+    chartex_cell cx, cy;
     size_t i;
     void *ctx = sink->ctx;
 
@@ -110,7 +110,7 @@ emit_values(const chartex_node *node, const chartex_sink *sink)
  * list, element, value list): a handful of levels. */
 static int
 emit_node(const chartex_node *node, const chartex_sink *sink,
-          chartex__point_fn point)
+          chartex_point_fn point)
 {
     void *ctx = sink->ctx;
     size_t i;
@@ -157,12 +157,12 @@ int
 chartex_chart_emit(const chartex_chart *chart, const chartex_sink *sink,
                    chartex_error *err)
 {
-    return chartex__chart_emit_points(chart, sink, NULL, err);
+    return chartex_chart_emit_points(chart, sink, NULL, err);
 }
 
 int
-chartex__chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
-                           chartex__point_fn point, chartex_error *err)
+chartex_chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
+                           chartex_point_fn point, chartex_error *err)
 {
     chartex_error_code saved;
     int rc;

@@ -189,24 +189,6 @@ struct chartex_chart {
 int chartex__emit_value(double v, const struct chartex_axis *a,
                         const chartex_sink *sink);
 
-/* A value as a reader sees it (see chartex__emit_value): null, a number or
- * a string (UTF-8, valid during the call only). */
-enum { CHARTEX__CELL_NULL, CHARTEX__CELL_NUMBER, CHARTEX__CELL_STRING };
-typedef struct chartex__cell {
-    int kind;
-    double number;
-    const char *s;
-    size_t len;
-} chartex__cell;
-
-/* chartex_chart_emit, with a shortcut for sinks that can take a point
- * [x, y] in one call: point(ctx, x, y) then stands for begin_array, the
- * two values' events and end_array.  point may be NULL. */
-typedef int (*chartex__point_fn)(void *ctx, const chartex__cell *x,
-                                 const chartex__cell *y);
-int chartex__chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
-                               chartex__point_fn point, chartex_error *err);
-
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
  * Returns the length, or 0 when v is not finite or out of range. */
@@ -237,6 +219,14 @@ void chartex__json_writer_free(chartex_json_writer *w);
 void chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink);
 /* Hands over the text; the writer is left empty. */
 char *chartex__json_writer_take(chartex_json_writer *w, size_t *len);
+/* From now on the writer hands its text to write in pieces (see
+ * chartex_chart_dump) instead of keeping it. */
+void chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+                                 void *data);
+/* Ends a streamed or kept text: rc is the emission's result.  Hands the
+ * last piece to write; on failure fills err for the writer's own causes
+ * (memory, the callback) and returns -1, leaving err alone otherwise. */
+int chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err);
 
 /* The offset of the first byte of s that is not part of a valid UTF-8
  * sequence (overlong forms, surrogates and code points above U+10FFFF are

@@ -19,7 +19,15 @@ struct chartex_json_writer {
     chartex_buf levels;
     int indent;
     int after_key;   /* the next value follows a key on the same line */
+    /* Streaming (chartex_chart_dump): the text goes to write whenever the
+     * buffer holds DUMP_PIECE bytes; NULL keeps it all in out. */
+    chartex_write_fn write;
+    void *data;
+    int write_failed;
 };
+
+/* What a dump hands to its callback at a time. */
+#define DUMP_PIECE (64 * 1024)
 
 /* ---------------------------------------------------------------- strings */
 
@@ -159,6 +167,28 @@ chartex__json_escape(chartex_buf *b, const char *str, size_t len)
 
 /* ----------------------------------------------------------------- writer */
 
+/* Whether an append failed for want of memory. */
+static int
+writer_failed(const chartex_json_writer *w)
+{
+    return w->out.failed || w->levels.failed;
+}
+
+/* Hands what the buffer holds to the write callback and empties it. */
+static int
+writer_flush(chartex_json_writer *w)
+{
+    if (w->out.len == 0 || w->out.failed)
+        return w->out.failed ? -1 : 0;
+    if (w->write(w->out.data, w->out.len, w->data) < 0) {
+        w->write_failed = 1;
+        return -1;
+    }
+    w->out.len = 0;
+    w->out.data[0] = '\0';
+    return 0;
+}
+
 /* One byte, without a call while there is room: the writer's hot path is
  * punctuation around numbers. */
 static inline int
@@ -202,6 +232,9 @@ before_item(chartex_json_writer *w)
 {
     char *has_items;
 
+    /* Every value passes here: the place to hand a full piece on. */
+    if (w->write != NULL && w->out.len >= DUMP_PIECE && writer_flush(w) < 0)
+        return -1;
     if (w->after_key) {
         w->after_key = 0;
         return 0;
@@ -313,11 +346,11 @@ w_number(void *ctx, double v)
 
 /* One value of a point, with no separator (see w_point). */
 static int
-put_cell(chartex_json_writer *w, const chartex__cell *c)
+put_cell(chartex_json_writer *w, const chartex_cell *c)
 {
-    if (c->kind == CHARTEX__CELL_STRING)
+    if (c->kind == CHARTEX_CELL_STRING)
         return chartex__json_escape(&w->out, c->s, c->len);
-    if (c->kind == CHARTEX__CELL_NULL)
+    if (c->kind == CHARTEX_CELL_NULL)
         return chartex__buf_append(&w->out, "null", 4);
     return put_number(w, c->number);
 }
@@ -326,14 +359,14 @@ put_cell(chartex_json_writer *w, const chartex__cell *c)
  * keeps the generic events, since json.dumps puts each value on its own
  * line).  Two numbers, the common case, take one reservation. */
 static int
-w_point(void *ctx, const chartex__cell *x, const chartex__cell *y)
+w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
 {
     chartex_json_writer *w = ctx;
     char *p;
 
     if (before_item(w) < 0)
         return -1;
-    if (x->kind != CHARTEX__CELL_NUMBER || y->kind != CHARTEX__CELL_NUMBER) {
+    if (x->kind != CHARTEX_CELL_NUMBER || y->kind != CHARTEX_CELL_NUMBER) {
         return put1(&w->out, '[') < 0 || put_cell(w, x) < 0 || put1(&w->out, ',') < 0
                        || put_cell(w, y) < 0 || put1(&w->out, ']') < 0
                    ? -1 : 0;
@@ -408,13 +441,6 @@ chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
     sink->ctx = w;
 }
 
-/* Whether an append failed for want of memory. */
-static int
-writer_failed(const chartex_json_writer *w)
-{
-    return w->out.failed || w->levels.failed;
-}
-
 char *
 chartex__json_writer_take(chartex_json_writer *w, size_t *len)
 {
@@ -437,13 +463,55 @@ chartex__json_writer_take(chartex_json_writer *w, size_t *len)
     return text;
 }
 
+void
+chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+                            void *data)
+{
+    w->write = write;
+    w->data = data;
+}
+
+int
+chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err)
+{
+    if (rc == 0 && w->write != NULL && writer_flush(w) < 0)
+        rc = -1;
+    if (rc == 0)
+        return 0;
+    /* The writer only fails for want of memory or because the callback
+     * said stop: say which, not "a sink callback failed". */
+    if (writer_failed(w))
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
+    if (w->write_failed)
+        return chartex__error(err, CHARTEX_ERR_SINK, "the write callback failed");
+    return -1;
+}
+
+/* Emits chart into w; the error of a failure in err. */
+static int
+chart_into(const chartex_chart *chart, chartex_json_writer *w, chartex_error *err)
+{
+    chartex_sink sink;
+    chartex_error emit_err;
+    int rc;
+
+    chartex__json_writer_sink(w, &sink);
+    emit_err.code = CHARTEX_OK;
+    emit_err.text[0] = '\0';
+    rc = chartex_chart_emit_points(chart, &sink, w->indent > 0 ? NULL : w_point,
+                                   &emit_err);
+    if (chartex__json_writer_finish(w, rc, err) == 0)
+        return 0;
+    if (!writer_failed(w) && !w->write_failed && err != NULL)
+        *err = emit_err;
+    return -1;
+}
+
 char *
 chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
                       chartex_error *err)
 {
     chartex_json_writer *w = NULL;
-    chartex_sink sink;
-    chartex_error emit_err;
     char *text = NULL;
 
     if (chart == NULL) {
@@ -455,22 +523,35 @@ chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;
     }
-    chartex__json_writer_sink(w, &sink);
-    emit_err.code = CHARTEX_OK;
-    emit_err.text[0] = '\0';
-    if (chartex__chart_emit_points(chart, &sink, indent > 0 ? NULL : w_point,
-                                   &emit_err) < 0) {
-        /* The writer only fails for want of memory: say so, not "sink". */
-        if (writer_failed(w))
-            chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
-        else if (err != NULL)
-            *err = emit_err;
+    if (chart_into(chart, w, err) < 0)
         goto done;
-    }
     text = chartex__json_writer_take(w, len);
     if (text == NULL)
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
 done:
     chartex__json_writer_free(w);
     return text;
+}
+
+int
+chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn write,
+                   void *data, chartex_error *err)
+{
+    chartex_json_writer *w = NULL;
+    int rc = -1;
+
+    if (chart == NULL || write == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no chart or no write callback");
+        goto done;
+    }
+    w = chartex__json_writer_new(indent);
+    if (w == NULL) {
+        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    chartex__json_writer_stream(w, write, data);
+    rc = chart_into(chart, w, err);
+done:
+    chartex__json_writer_free(w);
+    return rc;
 }

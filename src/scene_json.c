@@ -1533,3 +1533,31 @@ done:
     }
     return scene;
 }
+
+int
+chartex_scene_dump(const chartex_scene *scene, int indent, chartex_write_fn write,
+                   void *data, chartex_error *err)
+{
+    char *text = NULL;
+    size_t len = 0, at, n;
+    int rc = -1;
+
+    if (write == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no write callback");
+        goto done;
+    }
+    text = chartex_scene_to_json(scene, indent, &len, err);
+    if (text == NULL)
+        goto done;
+    for (at = 0; at < len; at += n) {
+        n = len - at < 65536 ? len - at : 65536;
+        if (write(text + at, n, data) < 0) {
+            chartex__error(err, CHARTEX_ERR_SINK, "the write callback failed");
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    chartex_free(text);
+    return rc;
+}

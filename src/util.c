@@ -393,3 +393,11 @@ chartex__node_values(size_t n, const double *v, int copy,
     }
     return node;
 }
+
+/* ----------------------------------------------------------------- version */
+
+const char *
+chartex_version(void)
+{
+    return CHARTEX_VERSION;
+}
