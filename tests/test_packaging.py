@@ -90,6 +90,20 @@ def test_distribution_metadata():
     assert not any(f.startswith(("tests/", "src/", "fixtures/")) for f in files)
 
 
+def test_lower_bounds_are_the_tested_lowest_releases():
+    """pyproject.toml's runtime lower bounds are the releases of
+    requirements-lowest.txt, which tools/packaging-check.sh --lowest runs
+    the suite against (Debian 12's pair, which make distcheck tests)."""
+    text = (SRCDIR / "pyproject.toml").read_text()
+    deps = re.search(r"^dependencies = \[(.*?)\]", text, re.S | re.M).group(1)
+    bounds = dict(re.findall(r'"(\w+)>=([\d.]+)"', deps))
+    assert sorted(bounds) == ["matplotlib", "numpy"]
+    pins = dict(re.findall(r"^(\w+)==([\d.]+)", (SRCDIR / "requirements-lowest.txt").read_text(),
+                           re.M))
+    for name, bound in bounds.items():
+        assert pins[name].split(".")[:2] == bound.split(".")[:2], (name, bound, pins[name])
+
+
 # ------------------------------------------------------------ entry point
 
 def _chartex_command():

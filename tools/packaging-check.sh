@@ -1,7 +1,7 @@
 #!/bin/bash
 # The Python package as a user gets it, checked end to end (.ci/run runs it):
 #
-#   tools/packaging-check.sh [--quick] PYTHON...
+#   tools/packaging-check.sh [--quick] [--lowest] PYTHON...
 #
 #   1. the sdist (python -m build --sdist) of this tree;
 #   2. `pip install .` from a fresh checkout (git archive of HEAD) and
@@ -16,6 +16,12 @@
 #      works (root), the system's libjson-c is hidden from those runs by a
 #      bind mount, so they prove that the wheel needs none.
 #
+#   4. with --lowest: the wheel of the PYTHON that is 3.11 (Debian 12's)
+#      in a fresh venv with the oldest supported matplotlib and NumPy from
+#      PyPI (requirements-lowest.txt: pyproject.toml's lower bounds), and
+#      the tests of the API, the charts, the formatter and the kernels
+#      there: a wheel built with NumPy 2's headers must work with NumPy 1.x.
+#
 # --quick runs fewer random figures and leak rounds in step 3 (the suite's
 # sanitizer profile), since make check runs the full counts.
 # CHARTEX_PKG_WORK=DIR keeps the wheels and venvs there (default: a new
@@ -25,9 +31,16 @@
 set -euo pipefail
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 quick=
-if [ "${1:-}" = --quick ]; then quick=1; shift; fi
+lowest=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --quick) quick=1; shift ;;
+        --lowest) lowest=1; shift ;;
+        *) break ;;
+    esac
+done
 if [ $# -eq 0 ]; then
-    echo "usage: $0 [--quick] PYTHON..." >&2
+    echo "usage: $0 [--quick] [--lowest] PYTHON..." >&2
     exit 2
 fi
 pythons=("$@")
@@ -118,6 +131,7 @@ fi
 
 for py in "${pythons[@]}"; do
     ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    echo "$py" > "$work/python-$ver"
     step "Python $ver: pip wheel of the sdist, auditwheel repair"
     rm -rf "$work/raw-$ver" "$work/wheelhouse-$ver"
     run "$py" -m pip wheel -q --no-deps -w "$work/raw-$ver" "$sdist"
@@ -153,6 +167,24 @@ for py in "${pythons[@]}"; do
         PYTHON="$work/venv-$ver/bin/python" \
         ${hide_jsonc[@]+"${hide_jsonc[@]}"} "$srcdir/tests/run-pytest.sh" ${CHARTEX_PKG_PYTEST_ARGS:-}
 done
+
+if [ -n "$lowest" ]; then
+    if [ ! -d "$work/wheelhouse-3.11" ]; then
+        echo "--lowest needs a Python 3.11 among the PYTHONs" >&2; exit 1
+    fi
+    step "Python 3.11: the wheel with the oldest matplotlib and NumPy (requirements-lowest.txt)"
+    fresh_venv "$(cat "$work/python-3.11")" "$work/venv-lowest"
+    wheel=$(ls "$work/wheelhouse-3.11"/chartex-*.whl)
+    run "$work/venv-lowest/bin/pip" install -q "$wheel[test]" -r "$srcdir/requirements-lowest.txt"
+    "$work/venv-lowest/bin/python" -c 'import numpy, matplotlib; print("numpy", numpy.__version__, "matplotlib", matplotlib.__version__)'
+    # The walker's exhaustive tests (random, hostile and leaking figures,
+    # the CLI's batches) ran with matplotlib 3.6 in make distcheck already.
+    run env HYPOTHESIS_PROFILE=sanitizers CHARTEX_TEST_INSTALLED=1 CHARTEX_SRCDIR="$srcdir" \
+        PYTHON="$work/venv-lowest/bin/python" \
+        ${hide_jsonc[@]+"${hide_jsonc[@]}"} "$srcdir/tests/run-pytest.sh" \
+        --ignore="$srcdir/tests/test_properties.py" --ignore="$srcdir/tests/test_hostile.py" \
+        --ignore="$srcdir/tests/test_leaks.py" --ignore="$srcdir/tests/test_cli.py"
+fi
 
 step "done"
 if [ -z "${CHARTEX_PKG_WORK:-}" ]; then rm -rf "$work"; fi
