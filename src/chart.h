@@ -2,24 +2,24 @@
  * chart.h - private declarations shared by classify.c, box.c and extract.c.
  * Not installed; the rest of src/ sees only internal.h.
  */
-#ifndef CHARTEX_CHART_H
-#define CHARTEX_CHART_H
+#ifndef CHARTEX__CHART_H
+#define CHARTEX__CHART_H
 
 #include "internal.h"
 
 /* What one Axes becomes.  NONE: it carries no data and is left out. */
-typedef enum chartex_kind {
-    CHARTEX_KIND_NONE = 0,
-    CHARTEX_KIND_BOX,
-    CHARTEX_KIND_PIE,
-    CHARTEX_KIND_BAR,
-    CHARTEX_KIND_SCATTER,
-    CHARTEX_KIND_LINE,
-    CHARTEX_KIND_UNKNOWN
-} chartex_kind;
+typedef enum chartex__kind {
+    CHARTEX__KIND_NONE = 0,
+    CHARTEX__KIND_BOX,
+    CHARTEX__KIND_PIE,
+    CHARTEX__KIND_BAR,
+    CHARTEX__KIND_SCATTER,
+    CHARTEX__KIND_LINE,
+    CHARTEX__KIND_UNKNOWN
+} chartex__kind;
 
 /* One box (or violin) rebuilt from geometry, in data coordinates. */
-typedef struct chartex_box {
+typedef struct chartex__box {
     size_t order;          /* index of its box / body artist: output order */
     int violin;            /* 1: rebuilt from a violin body */
     double pos;            /* centre along the category direction */
@@ -27,14 +27,14 @@ typedef struct chartex_box {
     double mean;           /* NaN when no mean is drawn */
     size_t n_outliers;
     double *outliers;      /* owned; NULL when n_outliers is 0 */
-} chartex_box;
+} chartex__box;
 
-typedef struct chartex_boxplot {
+typedef struct chartex__boxplot {
     chartex_orientation orientation;
     int violin;            /* at least one element is a violin */
     size_t n, cap;
-    chartex_box *boxes;    /* owned, sorted by order */
-} chartex_boxplot;
+    chartex__box *boxes;    /* owned, sorted by order */
+} chartex__boxplot;
 
 /* 1 when a is plotted data that draws something (role DATA, not empty). */
 int chartex__artist_is_data(const struct chartex_artist *a);
@@ -46,8 +46,8 @@ int chartex__artist_is_outline(const struct chartex_artist *a);
 /* Looks for box plots and violins that explain every data artist of axes.
  * Returns 1 and fills out (caller clears it), 0 when axes is not a box
  * plot (out left empty), -1 when memory ran out. */
-int chartex__find_boxplot(const struct chartex_axes *axes, chartex_boxplot *out);
-void chartex__boxplot_clear(chartex_boxplot *bp);
+int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out);
+void chartex__boxplot_clear(chartex__boxplot *bp);
 
 /* Recognises a fill_between polygon of len points: [start, (t_i, f1_i) for
  * i < N, end, (t_i, f2_i) reversed], with or without a closing copy of the
@@ -57,10 +57,10 @@ void chartex__boxplot_clear(chartex_boxplot *bp);
 int chartex__parse_band(const double *x, const double *y, size_t len,
                         int shared_y, size_t *n);
 
-/* Decides the kind of axes.  For CHARTEX_KIND_BOX, bp receives the boxes
+/* Decides the kind of axes.  For CHARTEX__KIND_BOX, bp receives the boxes
  * (the caller clears it in every case).  Returns 0, or -1 when memory ran
  * out (err filled). */
-int chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
-                      chartex_boxplot *bp, chartex_error *err);
+int chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
+                      chartex__boxplot *bp, chartex_error *err);
 
-#endif /* CHARTEX_CHART_H */
+#endif /* CHARTEX__CHART_H */

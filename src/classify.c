@@ -42,14 +42,14 @@ chartex__artist_is_outline(const struct chartex_artist *a)
 }
 
 int
-chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
-                  chartex_boxplot *bp, chartex_error *err)
+chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
+                  chartex__boxplot *bp, chartex_error *err)
 {
     size_t i, n_data = 0;
     int has_wedge = 0, has_bars = 0, has_scatter = 0, has_line = 0;
     int found;
 
-    *kind = CHARTEX_KIND_NONE;
+    *kind = CHARTEX__KIND_NONE;
     if (axes == NULL || (axes->flags & CHARTEX_AXES_COLORBAR))
         return 0;
     for (i = 0; i < axes->n_artists; i++) {
@@ -89,18 +89,18 @@ chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
         return chartex__error(err, CHARTEX_ERR_NOMEM,
                               "out of memory reading a box plot");
     if (found) {
-        *kind = CHARTEX_KIND_BOX;
+        *kind = CHARTEX__KIND_BOX;
         return 0;
     }
     if (has_wedge)
-        *kind = CHARTEX_KIND_PIE;
+        *kind = CHARTEX__KIND_PIE;
     else if (has_bars)
-        *kind = CHARTEX_KIND_BAR;
+        *kind = CHARTEX__KIND_BAR;
     else if (has_scatter)
-        *kind = CHARTEX_KIND_SCATTER;
+        *kind = CHARTEX__KIND_SCATTER;
     else if (has_line)
-        *kind = CHARTEX_KIND_LINE;
+        *kind = CHARTEX__KIND_LINE;
     else
-        *kind = CHARTEX_KIND_UNKNOWN;
+        *kind = CHARTEX__KIND_UNKNOWN;
     return 0;
 }

@@ -35,7 +35,7 @@ typedef struct labels {
 
 typedef struct builder {
     struct chart_impl *impl;
-    chartex_buf text;      /* scratch for simplified text */
+    chartex__buf text;      /* scratch for simplified text */
     size_t max_points;     /* 0: no limit (chartex_options) */
 } builder;
 
@@ -83,25 +83,25 @@ simplify(builder *b, const char *s, size_t len)
 
 /* The simplified text as a string node; a null node when it is empty and
  * null_if_empty.  NULL: no memory. */
-static chartex_node *
+static chartex__node *
 text_node(builder *b, const char *s, size_t len, int null_if_empty)
 {
     if (s == NULL || len == 0)
-        return null_if_empty ? chartex__node_new(CHARTEX_NODE_NULL)
+        return null_if_empty ? chartex__node_new(CHARTEX__NODE_NULL)
                              : chartex__node_string("", 0);
     if (simplify(b, s, len) < 0)
         return NULL;
     if (b->text.len == 0 && null_if_empty)
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_string(b->text.data ? b->text.data : "", b->text.len);
 }
 
 /* A number node, or null for NaN (a statistic the plot does not give). */
-static chartex_node *
+static chartex__node *
 number_node(double v)
 {
     if (isnan(v))
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_number(v);
 }
 
@@ -170,7 +170,7 @@ note_label(builder *b, labels *used, const char *label)
 
 /* The label node of an element: its own label, or "<prefix> k" with k
  * bumped until no other element of the chart uses it. */
-static chartex_node *
+static chartex__node *
 element_label(builder *b, labels *used, const char *label, const char *prefix,
               size_t k)
 {
@@ -191,7 +191,7 @@ element_label(builder *b, labels *used, const char *label, const char *prefix,
 
 /* The text a reader sees for a position along a category direction: the
  * category name, the ISO date, or the number. */
-static chartex_node *
+static chartex__node *
 position_node(double v, const struct chartex_axis *axis)
 {
     char buf[64];
@@ -231,7 +231,7 @@ scale_name(const struct chartex_axis *axis)
 
 /* ------------------------------------------------------------- chart keys */
 
-static chartex_node *
+static chartex__node *
 axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
 {
     static const chartex_title_loc order[3] = {
@@ -249,24 +249,24 @@ axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
         if (b->text.len > 0)
             return chartex__node_string(b->text.data, b->text.len);
     }
-    return chartex__node_new(CHARTEX_NODE_NULL);
+    return chartex__node_new(CHARTEX__NODE_NULL);
 }
 
-static chartex_node *
+static chartex__node *
 unit_node(builder *b, const char *label)
 {
     size_t start, len;
 
     if (label == NULL || !chartex__label_unit(label, &start, &len))
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return text_node(b, label + start, len, 1);
 }
 
 /* type, title: the start of every chart. */
-static chartex_node *
-chart_head(const char *type, chartex_node *title)
+static chartex__node *
+chart_head(const char *type, chartex__node *title)
 {
-    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT);
+    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT);
 
     if (obj == NULL) {
         chartex__node_free(title);
@@ -285,7 +285,7 @@ chart_head(const char *type, chartex_node *title)
 }
 
 static int
-add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
+add_axis_labels(builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
     const char *xl = axes->axis[0].label, *yl = axes->axis[1].label;
 
@@ -301,9 +301,9 @@ add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
  * the view interval (all of them when the view is unknown), with a 1e-10
  * relative tolerance for ticks computed at the very ends of the view. */
 static int
-add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p)
+add_ticks(builder *b, chartex__node *obj, const struct chartex_axis *axis, char p)
 {
-    chartex_node *ticks = NULL, *tick_labels = NULL;
+    chartex__node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
     int filter = isfinite(lo) && isfinite(hi);
     size_t i, n = 0;
@@ -319,7 +319,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
         }
         tol = 1e-10 * fmax(fmax(fabs(lo), fabs(hi)), hi - lo);
     }
-    ticks = chartex__node_new(CHARTEX_NODE_VALUES);
+    ticks = chartex__node_new(CHARTEX__NODE_VALUES);
     if (ticks == NULL)
         goto fail;
     v = chartex__malloc(chartex__mul(axis->n_ticks ? axis->n_ticks : 1,
@@ -329,7 +329,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
     ticks->u.values.owned = v;  /* freed with the node from here on */
     ticks->u.values.v = v;
     ticks->u.values.axis = axis;
-    tick_labels = chartex__node_new(CHARTEX_NODE_ARRAY);
+    tick_labels = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (tick_labels == NULL)
         goto fail;
     for (i = 0; i < axis->n_ticks; i++) {
@@ -345,7 +345,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
         if (!isfinite(t))
             continue;
         if (axis->kind == CHARTEX_AXIS_DATE) {
-            char buf[CHARTEX_DATE_BUFSIZE];
+            char buf[CHARTEX__DATE_BUFSIZE];
 
             if (chartex__format_date(t, axis->date_epoch, buf) == 0)
                 continue;
@@ -597,13 +597,13 @@ limit_series(builder *b, series *s, int sample, double *base)
 
 /* The element's "downsampled" key, when s lost points. */
 static int
-add_downsampled(builder *b, chartex_node *el, const series *s)
+add_downsampled(builder *b, chartex__node *el, const series *s)
 {
-    chartex_node *obj;
+    chartex__node *obj;
 
     if (s->method == NULL)
         return 0;
-    obj = chartex__node_new(CHARTEX_NODE_OBJECT);
+    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
     if (chartex__object_add(el, "downsampled", obj) < 0)
         return -1;
     if (chartex__object_add(obj, "method", chartex__node_cstring(s->method)) < 0
@@ -719,14 +719,14 @@ is_area_edge(const struct chartex_axes *axes, const struct chartex_artist *l)
  * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
  * a stackplot's first layer); else the first (y1). */
 static int
-add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
+add_area(builder *b, chartex__node *el, const struct chartex_artist *a,
          const struct chartex_axes *axes, int stacked)
 {
     const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
     size_t total = 0, j = 0;
     int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
     double *x, *y, *base = NULL;
-    chartex_node *baseline;
+    chartex__node *baseline;
     series s;
 
     if (!area_bands(a, &total)) {
@@ -783,7 +783,7 @@ add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
         return -1;
     }
     if (base != NULL) {
-        baseline = chartex__node_new(CHARTEX_NODE_VALUES);
+        baseline = chartex__node_new(CHARTEX__NODE_VALUES);
         if (baseline == NULL) {
             chartex__free(base);
             return -1;
@@ -817,11 +817,11 @@ is_point_element(const struct chartex_artist *a, int scatter_chart)
     }
 }
 
-static chartex_node *
+static chartex__node *
 point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
 {
     const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
-    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY), *el;
+    chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY), *el;
     labels used = {0, 0, NULL};
     size_t i, n_line = 0, n_scatter = 0, n_area = 0, prev_area = (size_t)-1;
     unsigned char *upper = NULL;
@@ -845,7 +845,7 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
     }
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
-        chartex_node *label;
+        chartex__node *label;
 
         if (!is_point_element(a, scatter_chart) || is_area_edge(axes, a))
             continue;
@@ -855,7 +855,7 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
             label = element_label(b, &used, a->label, "Area", n_area++);
         else
             label = element_label(b, &used, a->label, "Line", n_line++);
-        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        el = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(elements, el) < 0) {
             chartex__node_free(label);
             goto fail;
@@ -896,11 +896,11 @@ fail:
     return NULL;
 }
 
-static chartex_node *
-point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
+static chartex__node *
+point_chart(builder *b, const struct chartex_axes *axes, chartex__node *title,
             int scatter_chart)
 {
-    chartex_node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
+    chartex__node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
 
     if (obj == NULL)
         return NULL;
@@ -918,7 +918,7 @@ point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
  * or -1. */
-static chartex_node *tick_label_node(builder *b, const struct chartex_axis *axis,
+static chartex__node *tick_label_node(builder *b, const struct chartex_axis *axis,
                                double pos);
 
 static long
@@ -989,10 +989,10 @@ bars_named_by_ticks(const struct chartex_axes *axes)
     return any && named;
 }
 
-static chartex_node *
+static chartex__node *
 bar_elements(builder *b, const struct chartex_axes *axes)
 {
-    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     labels used = {0, 0, NULL};
     size_t i, k, n_group = 0;
     int by_ticks = bars_named_by_ticks(axes);
@@ -1010,7 +1010,7 @@ bar_elements(builder *b, const struct chartex_axes *axes)
         const struct chartex_artist *a = axes->artists[i];
         int vertical = a->orientation == CHARTEX_VERTICAL;
         const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
-        chartex_node *group;
+        chartex__node *group;
 
         if (a->kind != CHARTEX_ARTIST_BARS || !chartex__artist_is_data(a))
             continue;
@@ -1022,9 +1022,9 @@ bar_elements(builder *b, const struct chartex_axes *axes)
                          : vertical ? a->bh[k] : a->bw[k];
             double centre = vertical ? a->bx[k] + a->bw[k] / 2
                                      : a->by[k] + a->bh[k] / 2;
-            chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
-            chartex_node *g = chartex__node_string(group->u.string.s,
-                                                   group->u.string.len);
+            chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+            chartex__node *g = chartex__node_string(group->u.string.s,
+                                                    group->u.string.len);
 
             if (chartex__array_add(elements, el) < 0) {
                 chartex__node_free(g);
@@ -1060,10 +1060,10 @@ orientation_name(chartex_orientation o)
     return o == CHARTEX_HORIZONTAL ? "horizontal" : "vertical";
 }
 
-static chartex_node *
-bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+bar_chart(builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("bar", title);
+    chartex__node *obj = chart_head("bar", title);
     chartex_orientation o = CHARTEX_VERTICAL;
     size_t i;
 
@@ -1091,7 +1091,7 @@ bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
 
 /* The label at a position along a category direction (a box's, or a bar's
  * named by ticks): the tick label there, else the position as text. */
-static chartex_node *
+static chartex__node *
 tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
 {
     long i = tick_at(axis, pos);
@@ -1107,10 +1107,10 @@ tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
     return position_node(pos, axis);
 }
 
-static chartex_node *
-box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
+static chartex__node *
+box_element(builder *b, const chartex__box *box, const struct chartex_axis *cat)
 {
-    chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
+    chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
 
     if (el == NULL)
         return NULL;
@@ -1131,18 +1131,18 @@ box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
     return el;
 }
 
-static chartex_node *
-box_chart(builder *b, const struct chartex_axes *axes, const chartex_boxplot *bp,
-          chartex_node *title)
+static chartex__node *
+box_chart(builder *b, const struct chartex_axes *axes, const chartex__boxplot *bp,
+          chartex__node *title)
 {
-    chartex_node *obj = chart_head("box_and_whisker", title), *elements;
+    chartex__node *obj = chart_head("box_and_whisker", title), *elements;
     const struct chartex_axis *cat =
         &axes->axis[bp->orientation == CHARTEX_VERTICAL ? 0 : 1];
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < bp->n; i++)
@@ -1191,24 +1191,24 @@ wedge_angle(double theta1, double theta2)
     return strtod(buf, NULL);
 }
 
-static chartex_node *
-pie_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+pie_chart(builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("pie", title), *elements;
+    chartex__node *obj = chart_head("pie", title), *elements;
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
-        chartex_node *el;
+        chartex__node *el;
 
         if (a->kind != CHARTEX_ARTIST_WEDGE || !chartex__artist_is_data(a))
             continue;
-        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        el = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(elements, el) < 0
             || chartex__object_add(el, "label",
                                    text_node(b, a->label, strlen(a->label), 0)) < 0
@@ -1225,10 +1225,10 @@ fail:
 
 /* ---------------------------------------------------------------- unknown */
 
-static chartex_node *
+static chartex__node *
 image_node(const struct chartex_artist *a)
 {
-    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT), *rows;
+    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT), *rows;
     size_t r;
 
     if (obj == NULL)
@@ -1238,7 +1238,7 @@ image_node(const struct chartex_artist *a)
         || chartex__object_add(obj, "extent",
                                chartex__node_values(4, a->extent, 0, NULL)) < 0)
         goto fail;
-    rows = chartex__node_new(CHARTEX_NODE_ARRAY);
+    rows = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "values", rows) < 0)
         goto fail;
     for (r = 0; r < a->rows; r++)
@@ -1251,15 +1251,15 @@ fail:
     return NULL;
 }
 
-static chartex_node *
-unknown_chart(const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+unknown_chart(const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("unknown", title);
+    chartex__node *obj = chart_head("unknown", title);
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX_NODE_ARRAY)) < 0)
+    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0)
         goto fail;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -1278,24 +1278,24 @@ fail:
 
 /* ------------------------------------------------------------------ scene */
 
-static chartex_node *
-axes_chart(builder *b, const struct chartex_axes *axes, chartex_kind kind,
-           const chartex_boxplot *bp, const char *fallback_title)
+static chartex__node *
+axes_chart(builder *b, const struct chartex_axes *axes, chartex__kind kind,
+           const chartex__boxplot *bp, const char *fallback_title)
 {
-    chartex_node *title = axes_title(b, axes, fallback_title);
+    chartex__node *title = axes_title(b, axes, fallback_title);
 
     if (title == NULL)
         return NULL;
     switch (kind) {
-    case CHARTEX_KIND_BOX:
+    case CHARTEX__KIND_BOX:
         return box_chart(b, axes, bp, title);
-    case CHARTEX_KIND_PIE:
+    case CHARTEX__KIND_PIE:
         return pie_chart(b, axes, title);
-    case CHARTEX_KIND_BAR:
+    case CHARTEX__KIND_BAR:
         return bar_chart(b, axes, title);
-    case CHARTEX_KIND_SCATTER:
+    case CHARTEX__KIND_SCATTER:
         return point_chart(b, axes, title, 1);
-    case CHARTEX_KIND_LINE:
+    case CHARTEX__KIND_LINE:
         return point_chart(b, axes, title, 0);
     default:
         return unknown_chart(axes, title);
@@ -1328,9 +1328,9 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
 {
     builder b;
     struct chart_impl *impl = NULL;
-    chartex_kind *kinds = NULL;
-    chartex_boxplot *bps = NULL;
-    chartex_node *charts = NULL, *one = NULL;
+    chartex__kind *kinds = NULL;
+    chartex__boxplot *bps = NULL;
+    chartex__node *charts = NULL, *one = NULL;
     size_t i, n_charts = 0, last = 0;
 
     memset(&b, 0, sizeof b);
@@ -1354,7 +1354,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     for (i = 0; i < scene->n_axes; i++) {
         if (chartex__classify(scene->axes[i], &kinds[i], &bps[i], err) < 0)
             goto fail;
-        if (kinds[i] != CHARTEX_KIND_NONE) {
+        if (kinds[i] != CHARTEX__KIND_NONE) {
             n_charts++;
             last = i;
         }
@@ -1366,21 +1366,21 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
             goto nomem;
     } else if (n_charts > 1) {
         const char *sup = scene->suptitle;
-        chartex_node *title;
+        chartex__node *title;
 
         if (sup != NULL && sup[0] != '\0') {
             title = text_node(&b, sup, strlen(sup), 1);
         } else {
-            title = chartex__node_new(CHARTEX_NODE_NULL);
+            title = chartex__node_new(CHARTEX__NODE_NULL);
         }
         impl->chart.root = chart_head("superchart", title);
         if (impl->chart.root == NULL)
             goto nomem;
-        charts = chartex__node_new(CHARTEX_NODE_ARRAY);
+        charts = chartex__node_new(CHARTEX__NODE_ARRAY);
         if (chartex__object_add(impl->chart.root, "elements", charts) < 0)
             goto nomem;
         for (i = 0; i < scene->n_axes; i++) {
-            if (kinds[i] == CHARTEX_KIND_NONE)
+            if (kinds[i] == CHARTEX__KIND_NONE)
                 continue;
             one = axes_chart(&b, scene->axes[i], kinds[i], &bps[i], NULL);
             if (chartex__array_add(charts, one) < 0)

@@ -4,8 +4,8 @@
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
  */
-#ifndef CHARTEX_INTERNAL_H
-#define CHARTEX_INTERNAL_H
+#ifndef CHARTEX__INTERNAL_H
+#define CHARTEX__INTERNAL_H
 
 #include "chartex.h"
 
@@ -38,17 +38,17 @@ double *chartex__dupd(const double *v, size_t count);
 size_t chartex__mul(size_t count, size_t size, int *overflow);
 
 /* A growable byte buffer (always NUL-terminated when data != NULL). */
-typedef struct chartex_buf {
+typedef struct chartex__buf {
     char *data;
     size_t len;
     size_t cap;
     int failed; /* sticky: an append failed for want of memory */
-} chartex_buf;
+} chartex__buf;
 
-int chartex__buf_reserve(chartex_buf *b, size_t extra);
-int chartex__buf_append(chartex_buf *b, const char *s, size_t len);
-int chartex__buf_putc(chartex_buf *b, char c);
-void chartex__buf_free(chartex_buf *b);
+int chartex__buf_reserve(chartex__buf *b, size_t extra);
+int chartex__buf_append(chartex__buf *b, const char *s, size_t len);
+int chartex__buf_putc(chartex__buf *b, char c);
+void chartex__buf_free(chartex__buf *b);
 
 /* ------------------------------------------------------------------- scene */
 
@@ -112,37 +112,37 @@ struct chartex_scene {
 /* The chart is a small JSON-like tree.  Bulk data is not expanded into one
  * node per number: POINTS and VALUES nodes borrow the scene's arrays and
  * are formatted at emission, through the axis that gives them meaning. */
-typedef enum chartex_node_type {
-    CHARTEX_NODE_NULL = 0,
-    CHARTEX_NODE_BOOL,
-    CHARTEX_NODE_NUMBER,
-    CHARTEX_NODE_STRING,
-    CHARTEX_NODE_ARRAY,
-    CHARTEX_NODE_OBJECT,
-    CHARTEX_NODE_POINTS,   /* [[x, y], ...] from borrowed x[], y[] */
-    CHARTEX_NODE_VALUES    /* [v, ...] from a borrowed array */
-} chartex_node_type;
+typedef enum chartex__node_type {
+    CHARTEX__NODE_NULL = 0,
+    CHARTEX__NODE_BOOL,
+    CHARTEX__NODE_NUMBER,
+    CHARTEX__NODE_STRING,
+    CHARTEX__NODE_ARRAY,
+    CHARTEX__NODE_OBJECT,
+    CHARTEX__NODE_POINTS,   /* [[x, y], ...] from borrowed x[], y[] */
+    CHARTEX__NODE_VALUES    /* [v, ...] from a borrowed array */
+} chartex__node_type;
 
-typedef struct chartex_node chartex_node;
+typedef struct chartex__node chartex__node;
 
 /* Strings shorter than this (labels, groups, tick labels) live in their
  * node: one allocation less per string; the node does not grow, as the
  * POINTS member is as large. */
-#define CHARTEX_NODE_INLINE 24
+#define CHARTEX__NODE_INLINE 24
 
-struct chartex_node {
-    chartex_node_type type;
+struct chartex__node {
+    chartex__node_type type;
     union {
         int boolean;
         double number;
         struct {
             char *s;       /* owned, or short: then it points to in */
             size_t len;
-            char in[CHARTEX_NODE_INLINE];  /* a short string, NUL-ended */
+            char in[CHARTEX__NODE_INLINE];  /* a short string, NUL-ended */
         } string;
         struct {
             size_t n, cap;
-            chartex_node **items;  /* owned */
+            chartex__node **items;  /* owned */
             const char **keys;     /* OBJECT only: literals, parallel to items */
         } list;
         struct {
@@ -159,28 +159,28 @@ struct chartex_node {
     } u;
 };
 
-chartex_node *chartex__node_new(chartex_node_type type);
-void chartex__node_free(chartex_node *node);
-chartex_node *chartex__node_string(const char *s, size_t len);
-chartex_node *chartex__node_cstring(const char *s);  /* NULL s -> null node */
-chartex_node *chartex__node_number(double v);
-chartex_node *chartex__node_bool(int v);
+chartex__node *chartex__node_new(chartex__node_type type);
+void chartex__node_free(chartex__node *node);
+chartex__node *chartex__node_string(const char *s, size_t len);
+chartex__node *chartex__node_cstring(const char *s);  /* NULL s -> null node */
+chartex__node *chartex__node_number(double v);
+chartex__node *chartex__node_bool(int v);
 /* Appends item to an ARRAY.  Takes ownership of item even on failure. */
-int chartex__array_add(chartex_node *array, chartex_node *item);
+int chartex__array_add(chartex__node *array, chartex__node *item);
 /* Appends key: item to an OBJECT.  Takes ownership of item even on failure.
  * Keys keep their insertion order.  key must be a string literal (or have
  * static storage otherwise): it is kept, not copied. */
-int chartex__object_add(chartex_node *object, const char *key, chartex_node *item);
+int chartex__object_add(chartex__node *object, const char *key, chartex__node *item);
 /* A POINTS node borrowing x, y (n each). */
-chartex_node *chartex__node_points(size_t n, const double *x, const double *y,
-                                   const struct chartex_axis *xa,
-                                   const struct chartex_axis *ya);
+chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
+                                    const struct chartex_axis *xa,
+                                    const struct chartex_axis *ya);
 /* A VALUES node; copy != 0 copies v, else borrows it. */
-chartex_node *chartex__node_values(size_t n, const double *v, int copy,
-                                   const struct chartex_axis *axis);
+chartex__node *chartex__node_values(size_t n, const double *v, int copy,
+                                    const struct chartex_axis *axis);
 
 struct chartex_chart {
-    chartex_node *root;    /* NULL for an empty chart */
+    chartex__node *root;    /* NULL for an empty chart */
 };
 
 /* Renders v as a reader of axis a sees it: a number, an ISO 8601 string on a
@@ -192,7 +192,7 @@ int chartex__emit_value(double v, const struct chartex_axis *a,
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
  * Returns the length, or 0 when v is not finite or out of range. */
-#define CHARTEX_DATE_BUFSIZE 40
+#define CHARTEX__DATE_BUFSIZE 40
 size_t chartex__format_date(double v, double date_epoch, char *buf);
 
 /* The unit of an axis label: the first " (unit)" or "[unit]".  Returns 1
@@ -201,7 +201,7 @@ int chartex__label_unit(const char *label, size_t *start, size_t *len);
 
 /* Appends the text a reader sees for a title, label or tick label: mathtext
  * ("$...$") simplified ("$\\mathdefault{10^{2}}$" -> "10^2"); other text as is. */
-int chartex__simplify_text(chartex_buf *out, const char *s, size_t len);
+int chartex__simplify_text(chartex__buf *out, const char *s, size_t len);
 
 /* The text of a position used as a label: "3" for an integral value below
  * 1e15 in magnitude, else the shortest repr ("2.5", "1e+20"); "nan"/"inf"
@@ -213,20 +213,20 @@ size_t chartex__number_label(double v, char *buf);
 double chartex__round15(double v);
 
 /* The JSON sink: writes into buf.  indent <= 0 is compact. */
-typedef struct chartex_json_writer chartex_json_writer;
-chartex_json_writer *chartex__json_writer_new(int indent);
-void chartex__json_writer_free(chartex_json_writer *w);
-void chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink);
+typedef struct chartex__json_writer chartex__json_writer;
+chartex__json_writer *chartex__json_writer_new(int indent);
+void chartex__json_writer_free(chartex__json_writer *w);
+void chartex__json_writer_sink(chartex__json_writer *w, chartex_sink *sink);
 /* Hands over the text; the writer is left empty. */
-char *chartex__json_writer_take(chartex_json_writer *w, size_t *len);
+char *chartex__json_writer_take(chartex__json_writer *w, size_t *len);
 /* From now on the writer hands its text to write in pieces (see
  * chartex_chart_dump) instead of keeping it. */
-void chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+void chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write,
                                  void *data);
 /* Ends a streamed or kept text: rc is the emission's result.  Hands the
  * last piece to write; on failure fills err for the writer's own causes
  * (memory, the callback) and returns -1, leaving err alone otherwise. */
-int chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err);
+int chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err);
 
 /* The offset of the first byte of s that is not part of a valid UTF-8
  * sequence (overlong forms, surrogates and code points above U+10FFFF are
@@ -235,6 +235,6 @@ size_t chartex__utf8_check(const char *s, size_t len);
 
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */
-int chartex__json_escape(chartex_buf *b, const char *s, size_t len);
+int chartex__json_escape(chartex__buf *b, const char *s, size_t len);
 
-#endif /* CHARTEX_INTERNAL_H */
+#endif /* CHARTEX__INTERNAL_H */

@@ -12,11 +12,11 @@
 
 #include <string.h>
 
-struct chartex_json_writer {
-    chartex_buf out;
+struct chartex__json_writer {
+    chartex__buf out;
     /* One byte per open container: 1 once it holds an item (a comma and,
      * when indenting, a new line precede every item but the first). */
-    chartex_buf levels;
+    chartex__buf levels;
     int indent;
     int after_key;   /* the next value follows a key on the same line */
     /* Streaming (chartex_chart_dump): the text goes to write whenever the
@@ -109,7 +109,7 @@ chartex__utf8_check(const char *str, size_t len)
 }
 
 int
-chartex__json_escape(chartex_buf *b, const char *str, size_t len)
+chartex__json_escape(chartex__buf *b, const char *str, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
@@ -169,14 +169,14 @@ chartex__json_escape(chartex_buf *b, const char *str, size_t len)
 
 /* Whether an append failed for want of memory. */
 static int
-writer_failed(const chartex_json_writer *w)
+writer_failed(const chartex__json_writer *w)
 {
     return w->out.failed || w->levels.failed;
 }
 
 /* Hands what the buffer holds to the write callback and empties it. */
 static int
-writer_flush(chartex_json_writer *w)
+writer_flush(chartex__json_writer *w)
 {
     if (w->out.len == 0 || w->out.failed)
         return w->out.failed ? -1 : 0;
@@ -192,7 +192,7 @@ writer_flush(chartex_json_writer *w)
 /* One byte, without a call while there is room: the writer's hot path is
  * punctuation around numbers. */
 static inline int
-put1(chartex_buf *b, char c)
+put1(chartex__buf *b, char c)
 {
     if (b->len + 1 < b->cap) {
         b->data[b->len++] = c;
@@ -203,7 +203,7 @@ put1(chartex_buf *b, char c)
 }
 
 static int
-newline(chartex_json_writer *w, size_t depth)
+newline(chartex__json_writer *w, size_t depth)
 {
     static const char spaces[] = "                                ";
     size_t n;
@@ -228,7 +228,7 @@ newline(chartex_json_writer *w, size_t depth)
 /* Writes what comes before an item: nothing after a key; else a comma
  * unless it is the container's first item, and the indentation. */
 static int
-before_item(chartex_json_writer *w)
+before_item(chartex__json_writer *w)
 {
     char *has_items;
 
@@ -253,7 +253,7 @@ before_item(chartex_json_writer *w)
 static int
 open_container(void *ctx, char c)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (before_item(w) < 0 || put1(&w->levels, 0) < 0)
         return -1;
@@ -263,7 +263,7 @@ open_container(void *ctx, char c)
 static int
 close_container(void *ctx, char c)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
     int had_items;
 
     if (w->levels.len == 0 || w->after_key)
@@ -302,7 +302,7 @@ w_end_array(void *ctx)
 static int
 w_key(void *ctx, const char *s, size_t len)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (w->after_key || before_item(w) < 0
         || chartex__json_escape(&w->out, s, len) < 0)
@@ -316,7 +316,7 @@ w_key(void *ctx, const char *s, size_t len)
 static int
 w_string(void *ctx, const char *s, size_t len)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (before_item(w) < 0)
         return -1;
@@ -325,7 +325,7 @@ w_string(void *ctx, const char *s, size_t len)
 
 /* Formats v straight into the buffer (NaN/inf give "null"). */
 static int
-put_number(chartex_json_writer *w, double v)
+put_number(chartex__json_writer *w, double v)
 {
     if (w->out.len + CHARTEX_DOUBLE_BUFSIZE >= w->out.cap
         && chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
@@ -337,7 +337,7 @@ put_number(chartex_json_writer *w, double v)
 static int
 w_number(void *ctx, double v)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (before_item(w) < 0)
         return -1;
@@ -346,7 +346,7 @@ w_number(void *ctx, double v)
 
 /* One value of a point, with no separator (see w_point). */
 static int
-put_cell(chartex_json_writer *w, const chartex_cell *c)
+put_cell(chartex__json_writer *w, const chartex_cell *c)
 {
     if (c->kind == CHARTEX_CELL_STRING)
         return chartex__json_escape(&w->out, c->s, c->len);
@@ -361,7 +361,7 @@ put_cell(chartex_json_writer *w, const chartex_cell *c)
 static int
 w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
     char *p;
 
     if (before_item(w) < 0)
@@ -388,7 +388,7 @@ w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
 static int
 w_boolean(void *ctx, int v)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (before_item(w) < 0)
         return -1;
@@ -399,17 +399,17 @@ w_boolean(void *ctx, int v)
 static int
 w_null(void *ctx)
 {
-    chartex_json_writer *w = ctx;
+    chartex__json_writer *w = ctx;
 
     if (before_item(w) < 0)
         return -1;
     return chartex__buf_append(&w->out, "null", 4);
 }
 
-chartex_json_writer *
+chartex__json_writer *
 chartex__json_writer_new(int indent)
 {
-    chartex_json_writer *w = chartex__calloc(1, sizeof *w);
+    chartex__json_writer *w = chartex__calloc(1, sizeof *w);
 
     if (w != NULL)
         w->indent = indent > 0 ? indent : 0;
@@ -417,7 +417,7 @@ chartex__json_writer_new(int indent)
 }
 
 void
-chartex__json_writer_free(chartex_json_writer *w)
+chartex__json_writer_free(chartex__json_writer *w)
 {
     if (w == NULL)
         return;
@@ -427,7 +427,7 @@ chartex__json_writer_free(chartex_json_writer *w)
 }
 
 void
-chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
+chartex__json_writer_sink(chartex__json_writer *w, chartex_sink *sink)
 {
     sink->begin_object = w_begin_object;
     sink->key = w_key;
@@ -442,7 +442,7 @@ chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
 }
 
 char *
-chartex__json_writer_take(chartex_json_writer *w, size_t *len)
+chartex__json_writer_take(chartex__json_writer *w, size_t *len)
 {
     char *text;
 
@@ -464,7 +464,7 @@ chartex__json_writer_take(chartex_json_writer *w, size_t *len)
 }
 
 void
-chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write,
                             void *data)
 {
     w->write = write;
@@ -472,7 +472,7 @@ chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
 }
 
 int
-chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err)
+chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err)
 {
     if (rc == 0 && w->write != NULL && writer_flush(w) < 0)
         rc = -1;
@@ -489,7 +489,7 @@ chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err)
 
 /* Emits chart into w; the error of a failure in err. */
 static int
-chart_into(const chartex_chart *chart, chartex_json_writer *w, chartex_error *err)
+chart_into(const chartex_chart *chart, chartex__json_writer *w, chartex_error *err)
 {
     chartex_sink sink;
     chartex_error emit_err;
@@ -511,7 +511,7 @@ char *
 chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
                       chartex_error *err)
 {
-    chartex_json_writer *w = NULL;
+    chartex__json_writer *w = NULL;
     char *text = NULL;
 
     if (chart == NULL) {
@@ -537,7 +537,7 @@ int
 chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn write,
                    void *data, chartex_error *err)
 {
-    chartex_json_writer *w = NULL;
+    chartex__json_writer *w = NULL;
     int rc = -1;
 
     if (chart == NULL || write == NULL) {

@@ -756,7 +756,7 @@ multiple_of_pow2(uint64_t v, uint32_t p)
     return (v & ((UINT64_C(1) << p) - 1)) == 0;
 }
 
-#if defined(__SIZEOF_INT128__) && !defined(CHARTEX_NO_INT128)
+#if defined(__SIZEOF_INT128__) && !defined(CHARTEX__NO_INT128)
 __extension__ typedef unsigned __int128 u128;
 
 /* (m * mul) >> j, where mul is a 128-bit table entry and 64 < j < 128. */

@@ -24,7 +24,7 @@ chartex__error(chartex_error *err, chartex_error_code code, const char *fmt, ...
 
 /* ------------------------------------------------------------------ memory */
 
-#ifdef CHARTEX_ALLOC_FAILURE_TESTING
+#ifdef CHARTEX__ALLOC_FAILURE_TESTING
 /* Test builds only (tests/test_alloc.c): the chartex__alloc_fail_at-th
  * allocation (1-based, counting from the last reset of chartex__alloc_count)
  * fails; 0 fails none.  chartex__alloc_live counts the blocks handed out and
@@ -152,7 +152,7 @@ chartex__dupd(const double *v, size_t count)
 /* ------------------------------------------------------------------ buffer */
 
 int
-chartex__buf_reserve(chartex_buf *b, size_t extra)
+chartex__buf_reserve(chartex__buf *b, size_t extra)
 {
     size_t need, cap;
     char *data;
@@ -179,7 +179,7 @@ fail:
 }
 
 int
-chartex__buf_append(chartex_buf *b, const char *s, size_t len)
+chartex__buf_append(chartex__buf *b, const char *s, size_t len)
 {
     if (chartex__buf_reserve(b, len) < 0)
         return -1;
@@ -191,7 +191,7 @@ chartex__buf_append(chartex_buf *b, const char *s, size_t len)
 }
 
 int
-chartex__buf_putc(chartex_buf *b, char c)
+chartex__buf_putc(chartex__buf *b, char c)
 {
     if (chartex__buf_reserve(b, 1) < 0)
         return -1;
@@ -201,7 +201,7 @@ chartex__buf_putc(chartex_buf *b, char c)
 }
 
 void
-chartex__buf_free(chartex_buf *b)
+chartex__buf_free(chartex__buf *b)
 {
     chartex__free(b->data);
     b->data = NULL;
@@ -211,10 +211,10 @@ chartex__buf_free(chartex_buf *b)
 
 /* ------------------------------------------------------------------- nodes */
 
-chartex_node *
-chartex__node_new(chartex_node_type type)
+chartex__node *
+chartex__node_new(chartex__node_type type)
 {
-    chartex_node *node = chartex__calloc(1, sizeof *node);
+    chartex__node *node = chartex__calloc(1, sizeof *node);
 
     if (node != NULL)
         node->type = type;
@@ -222,25 +222,25 @@ chartex__node_new(chartex_node_type type)
 }
 
 void
-chartex__node_free(chartex_node *node)
+chartex__node_free(chartex__node *node)
 {
     size_t i;
 
     if (node == NULL)
         return;
     switch (node->type) {
-    case CHARTEX_NODE_STRING:
+    case CHARTEX__NODE_STRING:
         if (node->u.string.s != node->u.string.in)
             chartex__free(node->u.string.s);
         break;
-    case CHARTEX_NODE_ARRAY:
-    case CHARTEX_NODE_OBJECT:
+    case CHARTEX__NODE_ARRAY:
+    case CHARTEX__NODE_OBJECT:
         for (i = 0; i < node->u.list.n; i++)
             chartex__node_free(node->u.list.items[i]);
         chartex__free(node->u.list.items);
         chartex__free(node->u.list.keys);
         break;
-    case CHARTEX_NODE_VALUES:
+    case CHARTEX__NODE_VALUES:
         chartex__free(node->u.values.owned);
         break;
     default:
@@ -249,10 +249,10 @@ chartex__node_free(chartex_node *node)
     chartex__free(node);
 }
 
-chartex_node *
+chartex__node *
 chartex__node_string(const char *s, size_t len)
 {
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_STRING);
+    chartex__node *node = chartex__node_new(CHARTEX__NODE_STRING);
 
     if (node == NULL)
         return NULL;
@@ -272,28 +272,28 @@ chartex__node_string(const char *s, size_t len)
     return node;
 }
 
-chartex_node *
+chartex__node *
 chartex__node_cstring(const char *s)
 {
     if (s == NULL)
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_string(s, strlen(s));
 }
 
-chartex_node *
+chartex__node *
 chartex__node_number(double v)
 {
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_NUMBER);
+    chartex__node *node = chartex__node_new(CHARTEX__NODE_NUMBER);
 
     if (node != NULL)
         node->u.number = v;
     return node;
 }
 
-chartex_node *
+chartex__node *
 chartex__node_bool(int v)
 {
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_BOOL);
+    chartex__node *node = chartex__node_new(CHARTEX__NODE_BOOL);
 
     if (node != NULL)
         node->u.boolean = v != 0;
@@ -301,10 +301,10 @@ chartex__node_bool(int v)
 }
 
 static int
-list_grow(chartex_node *list, int with_keys)
+list_grow(chartex__node *list, int with_keys)
 {
     size_t cap;
-    chartex_node **items;
+    chartex__node **items;
     const char **keys;
     int overflow = 0;
 
@@ -328,9 +328,9 @@ list_grow(chartex_node *list, int with_keys)
 }
 
 int
-chartex__array_add(chartex_node *array, chartex_node *item)
+chartex__array_add(chartex__node *array, chartex__node *item)
 {
-    if (item == NULL || array == NULL || array->type != CHARTEX_NODE_ARRAY)
+    if (item == NULL || array == NULL || array->type != CHARTEX__NODE_ARRAY)
         goto fail;
     if (list_grow(array, 0) < 0)
         goto fail;
@@ -342,10 +342,10 @@ fail:
 }
 
 int
-chartex__object_add(chartex_node *object, const char *key, chartex_node *item)
+chartex__object_add(chartex__node *object, const char *key, chartex__node *item)
 {
     if (item == NULL || key == NULL || object == NULL
-        || object->type != CHARTEX_NODE_OBJECT || list_grow(object, 1) < 0)
+        || object->type != CHARTEX__NODE_OBJECT || list_grow(object, 1) < 0)
         goto fail;
     object->u.list.keys[object->u.list.n] = key;
     object->u.list.items[object->u.list.n++] = item;
@@ -355,11 +355,11 @@ fail:
     return -1;
 }
 
-chartex_node *
+chartex__node *
 chartex__node_points(size_t n, const double *x, const double *y,
                      const struct chartex_axis *xa, const struct chartex_axis *ya)
 {
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_POINTS);
+    chartex__node *node = chartex__node_new(CHARTEX__NODE_POINTS);
 
     if (node == NULL)
         return NULL;
@@ -371,11 +371,11 @@ chartex__node_points(size_t n, const double *x, const double *y,
     return node;
 }
 
-chartex_node *
+chartex__node *
 chartex__node_values(size_t n, const double *v, int copy,
                      const struct chartex_axis *axis)
 {
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_VALUES);
+    chartex__node *node = chartex__node_new(CHARTEX__NODE_VALUES);
 
     if (node == NULL)
         return NULL;
