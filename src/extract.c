@@ -17,16 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The chart as allocated here: the public part first, so that a
- * chartex_chart pointer is also a pointer to this.  The few arrays that
- * cannot be borrowed from the scene (reordered area curves) are owned here
- * and live as long as the chart. */
-struct chart_impl {
-    struct chartex_chart chart;
-    size_t n_bufs, cap_bufs;
-    double **bufs;
-};
-
 /* Strings already used as element labels in the chart being built. */
 typedef struct labels {
     size_t n, cap;
@@ -34,38 +24,12 @@ typedef struct labels {
 } labels;
 
 typedef struct builder {
-    struct chart_impl *impl;
+    chartex_chart *chart;   /* being built: owns the arrays made for it */
     chartex__buf text;      /* scratch for simplified text */
     size_t max_points;     /* 0: no limit (chartex_options) */
 } builder;
 
 /* ----------------------------------------------------------------- helpers */
-
-static double *
-own_doubles(builder *b, size_t n)
-{
-    struct chart_impl *impl = b->impl;
-    double *v;
-    int overflow = 0;
-
-    if (impl->n_bufs == impl->cap_bufs) {
-        size_t cap = impl->cap_bufs ? impl->cap_bufs * 2 : 4;
-        double **bufs = chartex__realloc(impl->bufs,
-                                         chartex__mul(cap, sizeof *bufs, &overflow));
-
-        if (bufs == NULL || overflow)
-            return NULL;
-        impl->bufs = bufs;
-        impl->cap_bufs = cap;
-    }
-    v = chartex__malloc(chartex__mul(n ? n : 1, sizeof *v, &overflow));
-    if (v == NULL || overflow) {
-        chartex__free(v);
-        return NULL;
-    }
-    impl->bufs[impl->n_bufs++] = v;
-    return v;
-}
 
 /* Simplifies s into b->text.  -1: no memory. */
 static int
@@ -575,8 +539,8 @@ limit_series(builder *b, series *s, int sample, double *base)
     }
     k = sample ? keep_sample(s->x, s->y, s->n, b->max_points, keep)
                : keep_minmax(s->x, s->y, s->n, b->max_points, keep);
-    x = own_doubles(b, k);
-    y = own_doubles(b, k);
+    x = chartex__chart_doubles(b->chart, k);
+    y = chartex__chart_doubles(b->chart, k);
     if (x == NULL || y == NULL) {
         chartex__free(keep);
         return -1;
@@ -752,8 +716,8 @@ add_area(builder *b, chartex__node *el, const struct chartex_artist *a,
         s.x = a->x + 1;
         s.y = a->y + 1;
     } else {
-        x = own_doubles(b, total);
-        y = own_doubles(b, total);
+        x = chartex__chart_doubles(b->chart, total);
+        y = chartex__chart_doubles(b->chart, total);
         if (x == NULL || y == NULL)
             return -1;
         FOR_BAND_POINTS(a, t, f1, f2, {
@@ -1302,20 +1266,6 @@ axes_chart(builder *b, const struct chartex_axes *axes, chartex__kind kind,
     }
 }
 
-static void
-impl_free(struct chart_impl *impl)
-{
-    size_t i;
-
-    if (impl == NULL)
-        return;
-    chartex__node_free(impl->chart.root);
-    for (i = 0; i < impl->n_bufs; i++)
-        chartex__free(impl->bufs[i]);
-    chartex__free(impl->bufs);
-    chartex__free(impl);
-}
-
 chartex_chart *
 chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
 {
@@ -1327,7 +1277,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
                               const chartex_options *opts, chartex_error *err)
 {
     builder b;
-    struct chart_impl *impl = NULL;
+    chartex_chart *chart = NULL;
     chartex__kind *kinds = NULL;
     chartex__boxplot *bps = NULL;
     chartex__node *charts = NULL, *one = NULL;
@@ -1345,12 +1295,12 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         return NULL;
     }
     b.max_points = opts != NULL ? opts->max_points : 0;
-    impl = chartex__calloc(1, sizeof *impl);
+    chart = chartex__chart_new();
     kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
     bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);
-    if (impl == NULL || kinds == NULL || bps == NULL)
+    if (chart == NULL || kinds == NULL || bps == NULL)
         goto nomem;
-    b.impl = impl;
+    b.chart = chart;
     for (i = 0; i < scene->n_axes; i++) {
         if (chartex__classify(scene->axes[i], &kinds[i], &bps[i], err) < 0)
             goto fail;
@@ -1360,9 +1310,9 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         }
     }
     if (n_charts == 1) {
-        impl->chart.root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
+        chart->root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
                                       scene->suptitle);
-        if (impl->chart.root == NULL)
+        if (chart->root == NULL)
             goto nomem;
     } else if (n_charts > 1) {
         const char *sup = scene->suptitle;
@@ -1373,11 +1323,11 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         } else {
             title = chartex__node_new(CHARTEX__NODE_NULL);
         }
-        impl->chart.root = chart_head("superchart", title);
-        if (impl->chart.root == NULL)
+        chart->root = chart_head("superchart", title);
+        if (chart->root == NULL)
             goto nomem;
         charts = chartex__node_new(CHARTEX__NODE_ARRAY);
-        if (chartex__object_add(impl->chart.root, "elements", charts) < 0)
+        if (chartex__object_add(chart->root, "elements", charts) < 0)
             goto nomem;
         for (i = 0; i < scene->n_axes; i++) {
             if (kinds[i] == CHARTEX__KIND_NONE)
@@ -1392,7 +1342,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
-    return &impl->chart;
+    return chart;
 nomem:
     chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory building the chart");
 fail:
@@ -1402,20 +1352,6 @@ fail:
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
-    impl_free(impl);
+    chartex_chart_free(chart);
     return NULL;
-}
-
-int
-chartex_chart_is_empty(const chartex_chart *chart)
-{
-    return chart == NULL || chart->root == NULL;
-}
-
-void
-chartex_chart_free(chartex_chart *chart)
-{
-    /* Every chart comes from chartex_chart_from_scene, which allocates the
-     * chart_impl that begins with it. */
-    impl_free((struct chart_impl *)chart);
 }

@@ -179,9 +179,19 @@ chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
 chartex__node *chartex__node_values(size_t n, const double *v, int copy,
                                     const struct chartex_axis *axis);
 
+/* The chart (node.c): the tree, and the arrays made for it that could not
+ * be borrowed from the scene (a reduced series, an area's curve), which
+ * live as long as the chart. */
 struct chartex_chart {
     chartex__node *root;    /* NULL for an empty chart */
+    size_t n_bufs, cap_bufs;
+    double **bufs;          /* owned, each owned */
 };
+
+/* A new empty chart (chartex_chart_free frees it), or NULL. */
+chartex_chart *chartex__chart_new(void);
+/* An array of n doubles owned by chart (freed with it), or NULL. */
+double *chartex__chart_doubles(chartex_chart *chart, size_t n);
 
 /* Renders v as a reader of axis a sees it: a number, an ISO 8601 string on a
  * date axis, a category name on a category axis (numbers that name no
