@@ -394,28 +394,6 @@ try_box(search *s, size_t i)
 
 /* ---------------------------------------------------------------- violins */
 
-int
-chartex__parse_band(const double *x, const double *y, size_t len, int shared_y,
-                    size_t *n)
-{
-    const double *t = shared_y ? y : x;
-    size_t i, half;
-
-    /* A raw path ends with its CLOSEPOLY vertex (a copy of the start);
-     * Path.to_polygons() gives the polygon without it. */
-    if (len >= 5 && len % 2 == 1 && x[len - 1] == x[0] && y[len - 1] == y[0])
-        len--;
-    if (len < 4 || len % 2 != 0)
-        return 0;
-    half = (len - 2) / 2;
-    /* (t_i, f1_i) at 1..N, then the end point, then (t_i, f2_i) reversed. */
-    for (i = 0; i < half; i++)
-        if (!(t[1 + i] == t[len - 1 - i]))
-            return 0;
-    *n = half;
-    return 1;
-}
-
 /* Reads artist i as a violin body for the current orientation. */
 static int
 try_body(search *s, size_t i)

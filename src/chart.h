@@ -36,31 +36,18 @@ typedef struct chartex__boxplot {
     chartex__box *boxes;    /* owned, sorted by order */
 } chartex__boxplot;
 
-/* 1 when a is plotted data that draws something (role DATA, not empty). */
-int chartex__artist_is_data(const struct chartex_artist *a);
-
-/* 1 when a is a data Polygon patch read as an outline: the line a step
- * histogram (hist(histtype="step")) or ax.fill() draws. */
-int chartex__artist_is_outline(const struct chartex_artist *a);
-
 /* Looks for box plots and violins that explain every data artist of axes.
  * Returns 1 and fills out (caller clears it), 0 when axes is not a box
  * plot (out left empty), -1 when memory ran out. */
 int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out);
 void chartex__boxplot_clear(chartex__boxplot *bp);
 
-/* Recognises a fill_between polygon of len points: [start, (t_i, f1_i) for
- * i < N, end, (t_i, f2_i) reversed], with or without a closing copy of the
- * start; t is x (shared_y 0, fill_between) or y (shared_y 1,
- * fill_betweenx).  On success sets *n = N: (t_i, f1_i) is point 1 + i and
- * (t_i, f2_i) is point 2N + 1 - i. */
-int chartex__parse_band(const double *x, const double *y, size_t len,
-                        int shared_y, size_t *n);
-
 /* Decides the kind of axes.  For CHARTEX__KIND_BOX, bp receives the boxes
- * (the caller clears it in every case).  Returns 0, or -1 when memory ran
- * out (err filled). */
+ * (the caller hands bp to chartex__classify_clear in every case).  Returns
+ * 0, or -1 when memory ran out (err filled). */
 int chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
                       chartex__boxplot *bp, chartex_error *err);
+/* Frees what chartex__classify left in bp and empties it. */
+void chartex__classify_clear(chartex__boxplot *bp);
 
 #endif /* CHARTEX__CHART_H */

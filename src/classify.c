@@ -9,38 +9,6 @@
  */
 #include "chart.h"
 
-#include <string.h>
-
-int
-chartex__artist_is_data(const struct chartex_artist *a)
-{
-    if (a == NULL || a->role != CHARTEX_ROLE_DATA)
-        return 0;
-    switch (a->kind) {
-    case CHARTEX_ARTIST_LINE:
-    case CHARTEX_ARTIST_SCATTER:
-    case CHARTEX_ARTIST_BARS:
-    case CHARTEX_ARTIST_PATCH:
-    case CHARTEX_ARTIST_AREA:
-    case CHARTEX_ARTIST_SEGMENTS:
-        return a->n > 0;
-    case CHARTEX_ARTIST_IMAGE:
-        return a->rows > 0 && a->cols > 0 && a->image != NULL;
-    case CHARTEX_ARTIST_WEDGE:
-    case CHARTEX_ARTIST_OTHER:
-    default:
-        /* A wedge always draws; OTHER is counted but never read. */
-        return 1;
-    }
-}
-
-int
-chartex__artist_is_outline(const struct chartex_artist *a)
-{
-    return a->kind == CHARTEX_ARTIST_PATCH && strcmp(a->cls, "Polygon") == 0
-           && chartex__artist_is_data(a);
-}
-
 int
 chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
                   chartex__boxplot *bp, chartex_error *err)
@@ -103,4 +71,10 @@ chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
     else
         *kind = CHARTEX__KIND_UNKNOWN;
     return 0;
+}
+
+void
+chartex__classify_clear(chartex__boxplot *bp)
+{
+    chartex__boxplot_clear(bp);
 }

@@ -1338,7 +1338,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         }
     }
     for (i = 0; i < scene->n_axes; i++)
-        chartex__boxplot_clear(&bps[i]);
+        chartex__classify_clear(&bps[i]);
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
@@ -1348,7 +1348,7 @@ nomem:
 fail:
     if (bps != NULL)
         for (i = 0; i < scene->n_axes; i++)
-            chartex__boxplot_clear(&bps[i]);
+            chartex__classify_clear(&bps[i]);
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);

@@ -107,6 +107,24 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
+/* What the scene says about its artists (scene.c): the questions that
+ * classification, box plots and extraction all ask. */
+
+/* 1 when a is plotted data that draws something (role DATA, not empty). */
+int chartex__artist_is_data(const struct chartex_artist *a);
+
+/* 1 when a is a data Polygon patch read as an outline: the line a step
+ * histogram (hist(histtype="step")) or ax.fill() draws. */
+int chartex__artist_is_outline(const struct chartex_artist *a);
+
+/* Recognises a fill_between polygon of len points: [start, (t_i, f1_i) for
+ * i < N, end, (t_i, f2_i) reversed], with or without a closing copy of the
+ * start; t is x (shared_y 0, fill_between) or y (shared_y 1,
+ * fill_betweenx).  On success sets *n = N: (t_i, f1_i) is point 1 + i and
+ * (t_i, f2_i) is point 2N + 1 - i. */
+int chartex__parse_band(const double *x, const double *y, size_t len,
+                        int shared_y, size_t *n);
+
 /* ------------------------------------------------------------------- chart */
 
 /* The chart is a small JSON-like tree.  Bulk data is not expanded into one
