@@ -50,6 +50,19 @@ int chartex__buf_append(chartex__buf *b, const char *s, size_t len);
 int chartex__buf_putc(chartex__buf *b, char c);
 void chartex__buf_free(chartex__buf *b);
 
+/* ------------------------------------------------------------------- UTF-8 */
+
+/* utf8.c.  The length of the valid UTF-8 sequence at s (avail bytes, at
+ * least 1, s[0] >= 0x80), or, when it is invalid, minus the length of its
+ * maximal valid prefix (at least 1): the bytes that Python's decoder
+ * replaces with one U+FFFD ("maximal subpart"). */
+long chartex__utf8_sequence(const unsigned char *s, size_t avail);
+
+/* The offset of the first byte of s that is not part of a valid UTF-8
+ * sequence (overlong forms, surrogates and code points above U+10FFFF are
+ * invalid), or len when all of s is valid. */
+size_t chartex__utf8_check(const char *s, size_t len);
+
 /* ------------------------------------------------------------------- scene */
 
 struct chartex_axis {
@@ -256,10 +269,6 @@ void chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write
  * (memory, the callback) and returns -1, leaving err alone otherwise. */
 int chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err);
 
-/* The offset of the first byte of s that is not part of a valid UTF-8
- * sequence (overlong forms, surrogates and code points above U+10FFFF are
- * invalid), or len when all of s is valid. */
-size_t chartex__utf8_check(const char *s, size_t len);
 
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */
