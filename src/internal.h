@@ -120,6 +120,27 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
+/* The scene's vocabulary (scene.c): the names scene JSON (doc/scene.md)
+ * gives the public enums, indexed by them, and the known flag bits.  Read
+ * by scene_read.c and scene_write.c. */
+#define CHARTEX__SCENE_JSON_VERSION 1
+
+typedef struct chartex__flag_name {
+    unsigned bit;
+    const char *name;
+} chartex__flag_name;
+
+#define CHARTEX__AXES_FLAG_NAMES 3
+#define CHARTEX__ARTIST_FLAG_NAMES 5
+
+extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1];
+extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
+extern const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1];
+extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
+extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
+extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
+extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
+
 /* What the scene says about its artists (scene.c): the questions that
  * classification, box plots and extraction all ask. */
 

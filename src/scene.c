@@ -1,7 +1,8 @@
 /*
  * scene.c - the scene: building it through the public API, freeing it, and
  * the predicates the later stages ask of it (is this artist data? is this
- * patch an outline? is this polygon a fill_between band?).
+ * patch an outline? is this polygon a fill_between band?), and its
+ * vocabulary: the names scene JSON gives the public enums and flags.
  *
  * Ownership: a scene owns its axes, an axes its axis records and artists,
  * an artist its strings and arrays; every setter copies what it is given
@@ -561,6 +562,39 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
     memcpy(a->extent, extent, sizeof a->extent);
     return 0;
 }
+
+/* ------------------------------------------------------------- vocabulary */
+
+/* Indexed by the public enums. */
+const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1] = {
+    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other"
+};
+const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
+    "data", "refline", "errorbar", "decoration"
+};
+const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1] = {
+    "numeric", "date", "category"
+};
+const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1] = {
+    "center", "left", "right"
+};
+const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
+    "vertical", "horizontal"
+};
+
+const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
+    { CHARTEX_AXES_COLORBAR, "colorbar" },
+    { CHARTEX_AXES_POLAR, "polar" },
+    { CHARTEX_AXES_3D, "3d" },
+};
+
+const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] = {
+    { CHARTEX_LINE_NO_LINE, "no_line" },
+    { CHARTEX_LINE_MARKER, "marker" },
+    { CHARTEX_LINE_STEPS, "steps" },
+    { CHARTEX_ARTIST_STEM, "stem" },
+    { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
+};
 
 /* ------------------------------------------------------------- predicates */
 
