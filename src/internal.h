@@ -274,9 +274,21 @@ size_t chartex__number_label(double v, char *buf);
  * of v (NaN, infinities and zeros unchanged), mostly without either. */
 double chartex__round15(double v);
 
-/* The JSON sink: writes into buf.  indent <= 0 is compact. */
+/* ------------------------------------------------------------ JSON writer */
+
+/* json.c: the one JSON writer.  It is a sink of the emitter for the chart
+ * (chartex__json_writer_sink) and is called directly for the scene
+ * (scene_write.c).  indent <= 0 is compact; > 0 indents as
+ * json.dumps(indent=N) does.  The writer owns its buffer until the text is
+ * taken. */
 typedef struct chartex__json_writer chartex__json_writer;
-chartex__json_writer *chartex__json_writer_new(int indent);
+
+/* Strings are copied byte for byte but for the escapes JSON needs: bytes
+ * that are not UTF-8 are kept, not replaced with U+FFFD (the scene JSON,
+ * as json-c wrote it). */
+#define CHARTEX__JSON_RAW_STRINGS 0x1u
+
+chartex__json_writer *chartex__json_writer_new(int indent, unsigned flags);
 void chartex__json_writer_free(chartex__json_writer *w);
 void chartex__json_writer_sink(chartex__json_writer *w, chartex_sink *sink);
 /* Hands over the text; the writer is left empty. */
@@ -290,6 +302,24 @@ void chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write
  * (memory, the callback) and returns -1, leaving err alone otherwise. */
 int chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err);
 
+/* The writer's calls, one per JSON value (as the sink's events): 0, or -1
+ * when memory ran out or the write callback failed (chartex__json_writer_
+ * finish tells which).  Strings are UTF-8 with a length. */
+int chartex__json_begin_object(chartex__json_writer *w);
+int chartex__json_end_object(chartex__json_writer *w);
+int chartex__json_begin_array(chartex__json_writer *w);
+int chartex__json_end_array(chartex__json_writer *w);
+int chartex__json_key(chartex__json_writer *w, const char *s, size_t len);
+int chartex__json_string(chartex__json_writer *w, const char *s, size_t len);
+/* The shortest repr-style text of v; null when v is not finite. */
+int chartex__json_number(chartex__json_writer *w, double v);
+/* v in decimal digits: an integer stays "1", never "1.0". */
+int chartex__json_integer(chartex__json_writer *w, unsigned long long v);
+int chartex__json_boolean(chartex__json_writer *w, int v);
+int chartex__json_null(chartex__json_writer *w);
+/* The array [x, y] in one call. */
+int chartex__json_point(chartex__json_writer *w, const chartex_cell *x,
+                        const chartex_cell *y);
 
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */

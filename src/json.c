@@ -1,12 +1,17 @@
 /*
- * json.c - the JSON text sink.
+ * json.c - the one JSON writer: the chart's text (a sink of the emitter:
+ * chartex_chart_to_json, chartex_chart_dump) and the scene's
+ * (scene_write.c calls the writer directly).
  *
- * The text must be byte-identical to Python's
+ * The chart's text must be byte-identical to Python's
  *   json.dumps(d, separators=(",", ":"), ensure_ascii=False)   (compact)
  *   json.dumps(d, indent=N, ensure_ascii=False)                 (indent N)
  * so that the JSON and the dict built by the Python sink can be compared
- * as text.  Everything is appended to one growable buffer; numbers are
- * formatted in place (no allocation per value).
+ * as text; the scene's uses the same layout.  Everything is appended to
+ * one growable buffer, handed over whole (chartex__json_writer_take) or in
+ * pieces to a write callback (chartex__json_writer_stream); numbers are
+ * formatted in place (no allocation per value).  The writer owns its
+ * buffers; the text taken belongs to the caller (chartex_free).
  */
 #include "internal.h"
 
@@ -18,6 +23,7 @@ struct chartex__json_writer {
      * when indenting, a new line precede every item but the first). */
     chartex__buf levels;
     int indent;
+    unsigned flags;  /* CHARTEX__JSON_RAW_STRINGS */
     int after_key;   /* the next value follows a key on the same line */
     /* Streaming (chartex_chart_dump): the text goes to write whenever the
      * buffer holds DUMP_PIECE bytes; NULL keeps it all in out. */
@@ -52,8 +58,10 @@ static const unsigned char byte_class[256] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 
-int
-chartex__json_escape(chartex__buf *b, const char *str, size_t len)
+/* chartex__json_escape; raw: bytes that are not UTF-8 are copied, not
+ * replaced. */
+static int
+escape(chartex__buf *b, const char *str, size_t len, int raw)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
@@ -73,7 +81,7 @@ chartex__json_escape(chartex__buf *b, const char *str, size_t len)
         if (i >= len)
             break;
         if (byte_class[s[i]] == 2) {
-            long n = chartex__utf8_sequence(s + i, len - i);
+            long n = raw ? 1 : chartex__utf8_sequence(s + i, len - i);
             if (n > 0) {
                 if (chartex__buf_append(b, str + i, (size_t)n) < 0)
                     return -1;
@@ -107,6 +115,12 @@ chartex__json_escape(chartex__buf *b, const char *str, size_t len)
         i++;
     }
     return chartex__buf_putc(b, '"');
+}
+
+int
+chartex__json_escape(chartex__buf *b, const char *s, size_t len)
+{
+    return escape(b, s, len, 0);
 }
 
 /* ----------------------------------------------------------------- writer */
@@ -195,19 +209,16 @@ before_item(chartex__json_writer *w)
 }
 
 static int
-open_container(void *ctx, char c)
+open_container(chartex__json_writer *w, char c)
 {
-    chartex__json_writer *w = ctx;
-
     if (before_item(w) < 0 || put1(&w->levels, 0) < 0)
         return -1;
     return put1(&w->out, c);
 }
 
 static int
-close_container(void *ctx, char c)
+close_container(chartex__json_writer *w, char c)
 {
-    chartex__json_writer *w = ctx;
     int had_items;
 
     if (w->levels.len == 0 || w->after_key)
@@ -219,37 +230,35 @@ close_container(void *ctx, char c)
     return put1(&w->out, c);
 }
 
-static int
-w_begin_object(void *ctx)
+int
+chartex__json_begin_object(chartex__json_writer *w)
 {
-    return open_container(ctx, '{');
+    return open_container(w, '{');
 }
 
-static int
-w_end_object(void *ctx)
+int
+chartex__json_end_object(chartex__json_writer *w)
 {
-    return close_container(ctx, '}');
+    return close_container(w, '}');
 }
 
-static int
-w_begin_array(void *ctx)
+int
+chartex__json_begin_array(chartex__json_writer *w)
 {
-    return open_container(ctx, '[');
+    return open_container(w, '[');
 }
 
-static int
-w_end_array(void *ctx)
+int
+chartex__json_end_array(chartex__json_writer *w)
 {
-    return close_container(ctx, ']');
+    return close_container(w, ']');
 }
 
-static int
-w_key(void *ctx, const char *s, size_t len)
+int
+chartex__json_key(chartex__json_writer *w, const char *s, size_t len)
 {
-    chartex__json_writer *w = ctx;
-
     if (w->after_key || before_item(w) < 0
-        || chartex__json_escape(&w->out, s, len) < 0)
+        || escape(&w->out, s, len, w->flags & CHARTEX__JSON_RAW_STRINGS) < 0)
         return -1;
     w->after_key = 1;
     if (w->indent > 0)
@@ -257,14 +266,12 @@ w_key(void *ctx, const char *s, size_t len)
     return chartex__buf_putc(&w->out, ':');
 }
 
-static int
-w_string(void *ctx, const char *s, size_t len)
+int
+chartex__json_string(chartex__json_writer *w, const char *s, size_t len)
 {
-    chartex__json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
-    return chartex__json_escape(&w->out, s, len);
+    return escape(&w->out, s, len, w->flags & CHARTEX__JSON_RAW_STRINGS);
 }
 
 /* Formats v straight into the buffer (NaN/inf give "null"). */
@@ -278,36 +285,63 @@ put_number(chartex__json_writer *w, double v)
     return 0;
 }
 
-static int
-w_number(void *ctx, double v)
+int
+chartex__json_number(chartex__json_writer *w, double v)
 {
-    chartex__json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return put_number(w, v);
 }
 
-/* One value of a point, with no separator (see w_point). */
+int
+chartex__json_integer(chartex__json_writer *w, unsigned long long v)
+{
+    char digits[24], *p = digits + sizeof digits;
+
+    if (before_item(w) < 0)
+        return -1;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    return chartex__buf_append(&w->out, p, (size_t)(digits + sizeof digits - p));
+}
+
+/* One value of a point, with no separator (see chartex__json_point). */
 static int
 put_cell(chartex__json_writer *w, const chartex_cell *c)
 {
     if (c->kind == CHARTEX_CELL_STRING)
-        return chartex__json_escape(&w->out, c->s, c->len);
+        return escape(&w->out, c->s, c->len, w->flags & CHARTEX__JSON_RAW_STRINGS);
     if (c->kind == CHARTEX_CELL_NULL)
         return chartex__buf_append(&w->out, "null", 4);
     return put_number(w, c->number);
 }
 
-/* A compact point "[x,y]" in one call (the point shortcut; indented text
- * keeps the generic events, since json.dumps puts each value on its own
- * line).  Two numbers, the common case, take one reservation. */
 static int
-w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
+put_cell_item(chartex__json_writer *w, const chartex_cell *c)
 {
-    chartex__json_writer *w = ctx;
+    if (c->kind == CHARTEX_CELL_STRING)
+        return chartex__json_string(w, c->s, c->len);
+    if (c->kind == CHARTEX_CELL_NULL)
+        return chartex__json_null(w);
+    return chartex__json_number(w, c->number);
+}
+
+/* A compact point "[x,y]" in one call (the point shortcut).  Two numbers,
+ * the common case, take one reservation.  Indented text has each value on
+ * its own line, as json.dumps writes it: the generic calls do that. */
+int
+chartex__json_point(chartex__json_writer *w, const chartex_cell *x,
+                    const chartex_cell *y)
+{
     char *p;
 
+    if (w->indent > 0) {
+        return chartex__json_begin_array(w) < 0 || put_cell_item(w, x) < 0
+                       || put_cell_item(w, y) < 0 || chartex__json_end_array(w) < 0
+                   ? -1 : 0;
+    }
     if (before_item(w) < 0)
         return -1;
     if (x->kind != CHARTEX_CELL_NUMBER || y->kind != CHARTEX_CELL_NUMBER) {
@@ -329,34 +363,96 @@ w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
     return 0;
 }
 
-static int
-w_boolean(void *ctx, int v)
+int
+chartex__json_boolean(chartex__json_writer *w, int v)
 {
-    chartex__json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return v ? chartex__buf_append(&w->out, "true", 4)
              : chartex__buf_append(&w->out, "false", 5);
 }
 
-static int
-w_null(void *ctx)
+int
+chartex__json_null(chartex__json_writer *w)
 {
-    chartex__json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return chartex__buf_append(&w->out, "null", 4);
 }
 
+/* ------------------------------------------------------------------- sink */
+
+/* The writer as a sink of the emitter: each event is the direct call. */
+
+static int
+w_begin_object(void *ctx)
+{
+    return chartex__json_begin_object(ctx);
+}
+
+static int
+w_end_object(void *ctx)
+{
+    return chartex__json_end_object(ctx);
+}
+
+static int
+w_begin_array(void *ctx)
+{
+    return chartex__json_begin_array(ctx);
+}
+
+static int
+w_end_array(void *ctx)
+{
+    return chartex__json_end_array(ctx);
+}
+
+static int
+w_key(void *ctx, const char *s, size_t len)
+{
+    return chartex__json_key(ctx, s, len);
+}
+
+static int
+w_string(void *ctx, const char *s, size_t len)
+{
+    return chartex__json_string(ctx, s, len);
+}
+
+static int
+w_number(void *ctx, double v)
+{
+    return chartex__json_number(ctx, v);
+}
+
+static int
+w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
+{
+    return chartex__json_point(ctx, x, y);
+}
+
+static int
+w_boolean(void *ctx, int v)
+{
+    return chartex__json_boolean(ctx, v);
+}
+
+static int
+w_null(void *ctx)
+{
+    return chartex__json_null(ctx);
+}
+
 chartex__json_writer *
-chartex__json_writer_new(int indent)
+chartex__json_writer_new(int indent, unsigned flags)
 {
     chartex__json_writer *w = chartex__calloc(1, sizeof *w);
 
-    if (w != NULL)
+    if (w != NULL) {
         w->indent = indent > 0 ? indent : 0;
+        w->flags = flags;
+    }
     return w;
 }
 
@@ -462,7 +558,7 @@ chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
         chartex__error(err, CHARTEX_ERR_INVALID, "no chart");
         goto done;
     }
-    w = chartex__json_writer_new(indent);
+    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;
@@ -488,7 +584,7 @@ chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn writ
         chartex__error(err, CHARTEX_ERR_INVALID, "no chart or no write callback");
         goto done;
     }
-    w = chartex__json_writer_new(indent);
+    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;

@@ -574,7 +574,7 @@ Test(test_json, null_chart_is_invalid)
 /* Top-level scalars and the writer used directly. */
 Test(test_json, writer_scalars_and_take)
 {
-    chartex__json_writer *w = chartex__json_writer_new(2);
+    chartex__json_writer *w = chartex__json_writer_new(2, 0);
     chartex_sink sink;
     size_t len;
     char *text;
