@@ -1,6 +1,11 @@
 /*
- * chart.h - private declarations shared by classify.c, box.c and extract.c.
- * Not installed; the rest of src/ sees only internal.h.
+ * chart.h - private declarations of the extraction stage, shared by
+ * classify.c, box.c, extract.c, points.c and downsample.c.  Not installed;
+ * the rest of src/ sees only internal.h.
+ *
+ * Ownership: a chartex__boxplot owns its boxes and their outliers; a
+ * chartex__builder's chart owns every array made while building it; a
+ * chartex__series only points (at the scene's arrays or the chart's).
  */
 #ifndef CHARTEX__CHART_H
 #define CHARTEX__CHART_H
@@ -49,5 +54,48 @@ int chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
                       chartex__boxplot *bp, chartex_error *err);
 /* Frees what chartex__classify left in bp and empties it. */
 void chartex__classify_clear(chartex__boxplot *bp);
+
+/* ------------------------------------------------- building one chart */
+
+/* What extract.c hands points.c and downsample.c while it builds a chart. */
+typedef struct chartex__builder {
+    chartex_chart *chart;   /* being built: owns the arrays made for it */
+    chartex__buf text;      /* scratch for simplified text (extract.c) */
+    size_t max_points;      /* 0: no limit (chartex_options) */
+} chartex__builder;
+
+/* A series of points as it goes out: the arrays (borrowed from the scene or
+ * owned by the chart), and how many points it had before a limit. */
+typedef struct chartex__series {
+    size_t n;
+    const double *x, *y;
+    size_t original;        /* n when nothing was dropped */
+    const char *method;     /* NULL when nothing was dropped */
+} chartex__series;
+
+/* downsample.c.  Applies the builder's point limit to s (sample: a scatter,
+ * else a line).  When points are dropped, s gets arrays owned by the chart
+ * and base (an area's baseline, s->n values, may be NULL) keeps the same
+ * indices, in place.  -1: no memory. */
+int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
+                          double *base);
+/* Adds the element's "downsampled" key when s lost points.  -1: no memory. */
+int chartex__add_downsampled(chartex__builder *b, chartex__node *el,
+                             const chartex__series *s);
+
+/* points.c.  Adds the "points" of element el for artist a of axes (and an
+ * area's "baseline"; stacked: a's curve is the upper one of its bands),
+ * then "downsampled" when the limit reduced them.  -1: no memory. */
+int chartex__add_points(chartex__builder *b, chartex__node *el,
+                        const struct chartex_artist *a,
+                        const struct chartex_axes *axes, int stacked);
+/* 1 when area c is stacked on area p (stackplot): same x, and c's lower
+ * curve is p's upper curve. */
+int chartex__area_stacked_on(const struct chartex_artist *p,
+                             const struct chartex_artist *c);
+/* 1 when line l only traces an edge of an area of axes (pandas'
+ * DataFrame.plot.area() draws one beside each fill). */
+int chartex__is_area_edge(const struct chartex_axes *axes,
+                          const struct chartex_artist *l);
 
 #endif /* CHARTEX__CHART_H */

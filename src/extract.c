@@ -1,6 +1,8 @@
 /*
  * extract.c - the chart tree of a scene: one chart per Axes that carries
- * data, its elements, labels, units, ticks and scales.
+ * data, its elements, labels, units, ticks and scales.  The points of line
+ * and scatter elements come from points.c (and the point limit from
+ * downsample.c); which chart an Axes is, from classify.c.
  *
  * Keys are added in the order of E2B's schema, every key always present
  * (null where nothing applies), additional keys after them.  Bulk data is
@@ -11,7 +13,6 @@
 #include "chart.h"
 
 #include <limits.h>
-#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,17 +24,11 @@ typedef struct labels {
     char **v;
 } labels;
 
-typedef struct builder {
-    chartex_chart *chart;   /* being built: owns the arrays made for it */
-    chartex__buf text;      /* scratch for simplified text */
-    size_t max_points;     /* 0: no limit (chartex_options) */
-} builder;
-
 /* ----------------------------------------------------------------- helpers */
 
 /* Simplifies s into b->text.  -1: no memory. */
 static int
-simplify(builder *b, const char *s, size_t len)
+simplify(chartex__builder *b, const char *s, size_t len)
 {
     b->text.len = 0;
     if (b->text.data != NULL)
@@ -48,7 +43,7 @@ simplify(builder *b, const char *s, size_t len)
 /* The simplified text as a string node; a null node when it is empty and
  * null_if_empty.  NULL: no memory. */
 static chartex__node *
-text_node(builder *b, const char *s, size_t len, int null_if_empty)
+text_node(chartex__builder *b, const char *s, size_t len, int null_if_empty)
 {
     if (s == NULL || len == 0)
         return null_if_empty ? chartex__node_new(CHARTEX__NODE_NULL)
@@ -67,12 +62,6 @@ number_node(double v)
     if (isnan(v))
         return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_number(v);
-}
-
-static int
-is_default_label(const char *s)
-{
-    return s == NULL || s[0] == '\0' || s[0] == '_';
 }
 
 static int
@@ -121,9 +110,9 @@ labels_free(labels *l)
 
 /* Records the (simplified) explicit label of a, so defaults avoid it. */
 static int
-note_label(builder *b, labels *used, const char *label)
+note_label(chartex__builder *b, labels *used, const char *label)
 {
-    if (is_default_label(label))
+    if (chartex__label_is_default(label))
         return 0;
     if (simplify(b, label, strlen(label)) < 0)
         return -1;
@@ -135,13 +124,13 @@ note_label(builder *b, labels *used, const char *label)
 /* The label node of an element: its own label, or "<prefix> k" with k
  * bumped until no other element of the chart uses it. */
 static chartex__node *
-element_label(builder *b, labels *used, const char *label, const char *prefix,
+element_label(chartex__builder *b, labels *used, const char *label, const char *prefix,
               size_t k)
 {
     char buf[64];
     int len;
 
-    if (!is_default_label(label))
+    if (!chartex__label_is_default(label))
         return text_node(b, label, strlen(label), 0);
     for (;; k++) {
         len = snprintf(buf, sizeof buf, "%s %zu", prefix, k);
@@ -196,7 +185,7 @@ scale_name(const struct chartex_axis *axis)
 /* ------------------------------------------------------------- chart keys */
 
 static chartex__node *
-axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
+axes_title(chartex__builder *b, const struct chartex_axes *axes, const char *fallback)
 {
     static const chartex_title_loc order[3] = {
         CHARTEX_TITLE_CENTER, CHARTEX_TITLE_LEFT, CHARTEX_TITLE_RIGHT
@@ -217,7 +206,7 @@ axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
 }
 
 static chartex__node *
-unit_node(builder *b, const char *label)
+unit_node(chartex__builder *b, const char *label)
 {
     size_t start, len;
 
@@ -249,7 +238,7 @@ chart_head(const char *type, chartex__node *title)
 }
 
 static int
-add_axis_labels(builder *b, chartex__node *obj, const struct chartex_axes *axes)
+add_axis_labels(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
     const char *xl = axes->axis[0].label, *yl = axes->axis[1].label;
 
@@ -265,7 +254,7 @@ add_axis_labels(builder *b, chartex__node *obj, const struct chartex_axes *axes)
  * the view interval (all of them when the view is unknown), with a 1e-10
  * relative tolerance for ticks computed at the very ends of the view. */
 static int
-add_ticks(builder *b, chartex__node *obj, const struct chartex_axis *axis, char p)
+add_ticks(chartex__builder *b, chartex__node *obj, const struct chartex_axis *axis, char p)
 {
     chartex__node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
@@ -338,430 +327,6 @@ fail:
     return -1;
 }
 
-/* ------------------------------------------------------ point limit */
-
-/* A series of points as it goes out: the arrays (borrowed from the scene or
- * owned by the chart), and how many points it had before a limit. */
-typedef struct series {
-    size_t n;
-    const double *x, *y;
-    size_t original;       /* n when nothing was dropped */
-    const char *method;    /* NULL when nothing was dropped */
-} series;
-
-/* Bucket boundaries without overflow: the start of bucket j + 1 of nb
- * equal runs over count items is (j + 1) * q + floor((j + 1) * r / nb),
- * kept as a running quotient and remainder. */
-typedef struct runs {
-    size_t nb, q, r, fl, rem, next;
-} runs;
-
-static void
-runs_init(runs *rs, size_t count, size_t nb)
-{
-    rs->nb = nb;
-    rs->q = count / nb;
-    rs->r = count % nb;
-    rs->fl = rs->rem = rs->next = 0;
-}
-
-/* The end (exclusive) of the next run. */
-static size_t
-runs_next(runs *rs)
-{
-    rs->rem += rs->r;
-    if (rs->rem >= rs->nb) {
-        rs->rem -= rs->nb;
-        rs->fl++;
-    }
-    rs->next += rs->q;
-    return rs->next + rs->fl;
-}
-
-static void
-sort_small(size_t *v, size_t n)
-{
-    size_t i, j;
-
-    for (i = 1; i < n; i++)
-        for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            size_t t = v[j];
-
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
-}
-
-/* Appends i to v (n entries) unless it is there already. */
-static size_t
-add_unique(size_t *v, size_t n, size_t i)
-{
-    size_t k;
-
-    for (k = 0; k < n; k++)
-        if (v[k] == i)
-            return n;
-    v[n] = i;
-    return n + 1;
-}
-
-/* A line's shape in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS):
- * the first and last points, and in each of (max - 2) / 4 runs of the
- * points between them, those with the lowest and highest x and y (for a
- * line along x this is the M4 reduction: what a plot of one pixel column
- * per run draws is unchanged).  A run with a point that is not finite and
- * fewer than four extremes also keeps that point, so gaps stay gaps.
- * Writes the kept indices in order into keep; returns their count. */
-static size_t
-keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep)
-{
-    size_t nb = (max - 2) / 4, lo = 1, hi, i, j, k = 0, np;
-    runs rs;
-
-    runs_init(&rs, n - 2, nb);
-    keep[k++] = 0;
-    for (j = 0; j < nb; j++, lo = hi) {
-        size_t ix0 = SIZE_MAX, ix1 = SIZE_MAX, iy0 = SIZE_MAX, iy1 = SIZE_MAX;
-        size_t gap = SIZE_MAX, pick[4];
-
-        hi = 1 + runs_next(&rs);
-        for (i = lo; i < hi; i++) {
-            if (!isfinite(x[i]) || !isfinite(y[i])) {
-                if (gap == SIZE_MAX)
-                    gap = i;
-                continue;
-            }
-            if (ix0 == SIZE_MAX) {
-                ix0 = ix1 = iy0 = iy1 = i;
-                continue;
-            }
-            if (x[i] < x[ix0])
-                ix0 = i;
-            if (x[i] > x[ix1])
-                ix1 = i;
-            if (y[i] < y[iy0])
-                iy0 = i;
-            if (y[i] > y[iy1])
-                iy1 = i;
-        }
-        np = 0;
-        if (ix0 != SIZE_MAX) {
-            np = add_unique(pick, np, ix0);
-            np = add_unique(pick, np, ix1);
-            np = add_unique(pick, np, iy0);
-            np = add_unique(pick, np, iy1);
-        }
-        if (gap != SIZE_MAX && np < 4)
-            pick[np++] = gap;
-        sort_small(pick, np);
-        for (i = 0; i < np; i++)
-            keep[k++] = pick[i];
-    }
-    keep[k++] = n - 1;
-    return k;
-}
-
-/* A scatter in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS): the
- * points with the lowest and highest finite x and y, and max minus those
- * evenly spaced through the series (index floor(k * n / slots)).  The
- * same figure always keeps the same points.  Indices in order; returns
- * their count. */
-static size_t
-keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep)
-{
-    size_t ext[4], ne = 0, ix0 = SIZE_MAX, ix1 = 0, iy0 = 0, iy1 = 0;
-    size_t i, k = 0, e = 0, s, slots, next;
-    runs rs;
-
-    for (i = 0; i < n; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
-            continue;
-        if (ix0 == SIZE_MAX) {
-            ix0 = ix1 = iy0 = iy1 = i;
-            continue;
-        }
-        if (x[i] < x[ix0])
-            ix0 = i;
-        if (x[i] > x[ix1])
-            ix1 = i;
-        if (y[i] < y[iy0])
-            iy0 = i;
-        if (y[i] > y[iy1])
-            iy1 = i;
-    }
-    if (ix0 != SIZE_MAX) {
-        ne = add_unique(ext, ne, ix0);
-        ne = add_unique(ext, ne, ix1);
-        ne = add_unique(ext, ne, iy0);
-        ne = add_unique(ext, ne, iy1);
-        sort_small(ext, ne);
-    }
-    slots = max - ne;
-    runs_init(&rs, n, slots);
-    /* Merge the evenly spaced indices (increasing, distinct since
-     * slots < n) with the extremes, dropping repeats. */
-    next = 0;
-    for (s = 0; s < slots; s++) {
-        while (e < ne && ext[e] <= next) {
-            if (k == 0 || keep[k - 1] != ext[e])
-                keep[k++] = ext[e];
-            e++;
-        }
-        if (k == 0 || keep[k - 1] != next)
-            keep[k++] = next;
-        next = runs_next(&rs);
-    }
-    for (; e < ne; e++)
-        if (k == 0 || keep[k - 1] != ext[e])
-            keep[k++] = ext[e];
-    return k;
-}
-
-/* Applies the builder's point limit to s (sample: a scatter).  When points
- * are dropped, s gets arrays owned by the chart, and base (an area's
- * baseline, n values, may be NULL) keeps the same indices, in place.
- * -1: no memory. */
-static int
-limit_series(builder *b, series *s, int sample, double *base)
-{
-    size_t *keep = NULL, k, i;
-    double *x, *y;
-    int overflow = 0;
-
-    s->original = s->n;
-    s->method = NULL;
-    if (b->max_points == 0 || s->n <= b->max_points)
-        return 0;
-    keep = chartex__malloc(chartex__mul(b->max_points, sizeof *keep, &overflow));
-    if (keep == NULL || overflow) {
-        chartex__free(keep);
-        return -1;
-    }
-    k = sample ? keep_sample(s->x, s->y, s->n, b->max_points, keep)
-               : keep_minmax(s->x, s->y, s->n, b->max_points, keep);
-    x = chartex__chart_doubles(b->chart, k);
-    y = chartex__chart_doubles(b->chart, k);
-    if (x == NULL || y == NULL) {
-        chartex__free(keep);
-        return -1;
-    }
-    for (i = 0; i < k; i++) {
-        x[i] = s->x[keep[i]];
-        y[i] = s->y[keep[i]];
-        if (base != NULL)
-            base[i] = base[keep[i]];
-    }
-    chartex__free(keep);
-    s->n = k;
-    s->x = x;
-    s->y = y;
-    s->method = sample ? "sample" : "minmax";
-    return 0;
-}
-
-/* The element's "downsampled" key, when s lost points. */
-static int
-add_downsampled(builder *b, chartex__node *el, const series *s)
-{
-    chartex__node *obj;
-
-    if (s->method == NULL)
-        return 0;
-    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
-    if (chartex__object_add(el, "downsampled", obj) < 0)
-        return -1;
-    if (chartex__object_add(obj, "method", chartex__node_cstring(s->method)) < 0
-        || chartex__object_add(obj, "max_points",
-                               chartex__node_number((double)b->max_points)) < 0
-        || chartex__object_add(obj, "original_points",
-                               chartex__node_number((double)s->original)) < 0)
-        return -1;
-    return 0;
-}
-
-/* ------------------------------------------------------------------ lines */
-
-/* The parts of an AREA artist read as fill_between bands.  Returns 1 and
- * the total number of points when every polygon is one. */
-static int
-area_bands(const struct chartex_artist *a, size_t *total)
-{
-    size_t k, off = 0, n;
-
-    *total = 0;
-    if (a->n_parts == 0)
-        return 0;
-    for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
-        if (!chartex__parse_band(a->x + off, a->y + off, a->part_len[k], 0, &n))
-            return 0;
-        *total += n;
-    }
-    return 1;
-}
-
-/* Runs BODY for each point of each band of a recognised area, with t (x),
- * f1 (the first curve) and f2 (the second) of that point. */
-#define FOR_BAND_POINTS(a, t, f1, f2, BODY)                                  \
-    do {                                                                     \
-        size_t k_, off_ = 0, n_, i_;                                         \
-        for (k_ = 0; k_ < (a)->n_parts; off_ += (a)->part_len[k_], k_++) {   \
-            chartex__parse_band((a)->x + off_, (a)->y + off_,                \
-                                (a)->part_len[k_], 0, &n_);                  \
-            for (i_ = 0; i_ < n_; i_++) {                                    \
-                double t = (a)->x[off_ + 1 + i_];                            \
-                double f1 = (a)->y[off_ + 1 + i_];                           \
-                double f2 = (a)->y[off_ + 2 * n_ + 1 - i_];                  \
-                BODY                                                         \
-            }                                                                \
-        }                                                                    \
-    } while (0)
-
-/* 1 when area c is stacked on area p (stackplot): same x, and c's lower
- * curve is p's upper curve. */
-static int
-stacked_on(const struct chartex_artist *p, const struct chartex_artist *c)
-{
-    size_t k, off = 0, n_p, n_c, i, tp, tc;
-
-    if (!area_bands(p, &tp) || !area_bands(c, &tc) || tp != tc
-        || p->n_parts != c->n_parts)
-        return 0;
-    for (k = 0; k < p->n_parts; off += p->part_len[k], k++) {
-        if (p->part_len[k] != c->part_len[k])
-            return 0;
-        chartex__parse_band(p->x + off, p->y + off, p->part_len[k], 0, &n_p);
-        chartex__parse_band(c->x + off, c->y + off, c->part_len[k], 0, &n_c);
-        if (n_p != n_c)
-            return 0;
-        for (i = 0; i < n_p; i++)
-            if (p->x[off + 1 + i] != c->x[off + 1 + i]
-                || p->y[off + 2 * n_p + 1 - i] != c->y[off + 1 + i])
-                return 0;
-    }
-    return 1;
-}
-
-/* 1 when line l only traces an edge of area a: an unlabelled line whose
- * points are one of the band's curves.  pandas' DataFrame.plot.area()
- * draws each series as such a line plus a labelled fill; both as elements
- * would repeat every series. */
-static int
-traces_area_edge(const struct chartex_artist *l, const struct chartex_artist *a)
-{
-    size_t total = 0, j = 0;
-    int on_f1 = 1, on_f2 = 1;
-
-    if (l->kind != CHARTEX_ARTIST_LINE || !is_default_label(l->label)
-        || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
-        || !area_bands(a, &total) || total != l->n || total == 0)
-        return 0;
-    FOR_BAND_POINTS(a, t, f1, f2, {
-        if (l->x[j] != t)
-            on_f1 = on_f2 = 0;
-        if (l->y[j] != f1)
-            on_f1 = 0;
-        if (l->y[j] != f2)
-            on_f2 = 0;
-        j++;
-    });
-    return on_f1 || on_f2;
-}
-
-static int
-is_area_edge(const struct chartex_axes *axes, const struct chartex_artist *l)
-{
-    size_t i;
-
-    for (i = 0; i < axes->n_artists; i++)
-        if (traces_area_edge(l, axes->artists[i]))
-            return 1;
-    return 0;
-}
-
-/* An area element: the band's curve as points, the other curve as
- * "baseline" unless it is all 0.  The curve shown is the upper one for
- * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
- * a stackplot's first layer); else the first (y1). */
-static int
-add_area(builder *b, chartex__node *el, const struct chartex_artist *a,
-         const struct chartex_axes *axes, int stacked)
-{
-    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
-    size_t total = 0, j = 0;
-    int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
-    double *x, *y, *base = NULL;
-    chartex__node *baseline;
-    series s;
-
-    if (!area_bands(a, &total)) {
-        s.n = a->n;
-        s.x = a->x;
-        s.y = a->y;
-        if (limit_series(b, &s, 0, NULL) < 0
-            || chartex__object_add(el, "points",
-                                   chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
-            return -1;
-        return add_downsampled(b, el, &s);
-    }
-    FOR_BAND_POINTS(a, t, f1, f2, {
-        (void)t;
-        if (f1 != 0)
-            y1_zero = 0;
-        if (f2 != 0)
-            y2_zero = 0;
-    });
-    upper = stacked || (y1_zero && !y2_zero);
-    if (!upper && a->n_parts == 1) {
-        /* The first curve is contiguous in the scene: borrow it. */
-        s.x = a->x + 1;
-        s.y = a->y + 1;
-    } else {
-        x = chartex__chart_doubles(b->chart, total);
-        y = chartex__chart_doubles(b->chart, total);
-        if (x == NULL || y == NULL)
-            return -1;
-        FOR_BAND_POINTS(a, t, f1, f2, {
-            x[j] = t;
-            y[j] = upper ? f2 : f1;
-            j++;
-        });
-        s.x = x;
-        s.y = y;
-    }
-    s.n = total;
-    if (!(upper ? y1_zero : y2_zero)) {
-        base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base,
-                                            &overflow));
-        if (base == NULL)
-            return -1;
-        j = 0;
-        FOR_BAND_POINTS(a, t, f1, f2, {
-            (void)t;
-            base[j++] = upper ? f1 : f2;
-        });
-    }
-    if (limit_series(b, &s, 0, base) < 0
-        || chartex__object_add(el, "points",
-                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0) {
-        chartex__free(base);
-        return -1;
-    }
-    if (base != NULL) {
-        baseline = chartex__node_new(CHARTEX__NODE_VALUES);
-        if (baseline == NULL) {
-            chartex__free(base);
-            return -1;
-        }
-        baseline->u.values.n = s.n;
-        baseline->u.values.owned = base;
-        baseline->u.values.v = base;
-        baseline->u.values.axis = ya;
-        if (chartex__object_add(el, "baseline", baseline) < 0)
-            return -1;
-    }
-    return add_downsampled(b, el, &s);
-}
-
 static int
 is_point_element(const struct chartex_artist *a, int scatter_chart)
 {
@@ -782,9 +347,8 @@ is_point_element(const struct chartex_artist *a, int scatter_chart)
 }
 
 static chartex__node *
-point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
+point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter_chart)
 {
-    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
     chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY), *el;
     labels used = {0, 0, NULL};
     size_t i, n_line = 0, n_scatter = 0, n_area = 0, prev_area = (size_t)-1;
@@ -802,7 +366,7 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
             goto fail;
         if (a->kind == CHARTEX_ARTIST_AREA) {
             if (prev_area != (size_t)-1
-                && stacked_on(axes->artists[prev_area], a))
+                && chartex__area_stacked_on(axes->artists[prev_area], a))
                 upper[prev_area] = upper[i] = 1;
             prev_area = i;
         }
@@ -811,7 +375,7 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
         const struct chartex_artist *a = axes->artists[i];
         chartex__node *label;
 
-        if (!is_point_element(a, scatter_chart) || is_area_edge(axes, a))
+        if (!is_point_element(a, scatter_chart) || chartex__is_area_edge(axes, a))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
@@ -826,29 +390,8 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
         }
         if (chartex__object_add(el, "label", label) < 0)
             goto fail;
-        if (a->kind == CHARTEX_ARTIST_AREA) {
-            if (add_area(b, el, a, axes, upper[i]) < 0)
-                goto fail;
-        } else {
-            size_t n = a->n;
-
-            /* Path.to_polygons() closes an outline by repeating its first
-             * vertex: the step histogram drew no such segment. */
-            if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
-                && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
-                n--;
-            series s;
-
-            s.n = n;
-            s.x = a->x;
-            s.y = a->y;
-            if (limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, NULL) < 0
-                || chartex__object_add(el, "points",
-                                       chartex__node_points(s.n, s.x, s.y,
-                                                            xa, ya)) < 0
-                || add_downsampled(b, el, &s) < 0)
-                goto fail;
-        }
+        if (chartex__add_points(b, el, a, axes, upper[i]) < 0)
+            goto fail;
     }
     labels_free(&used);
     chartex__free(upper);
@@ -861,7 +404,7 @@ fail:
 }
 
 static chartex__node *
-point_chart(builder *b, const struct chartex_axes *axes, chartex__node *title,
+point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title,
             int scatter_chart)
 {
     chartex__node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
@@ -882,7 +425,7 @@ point_chart(builder *b, const struct chartex_axes *axes, chartex__node *title,
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
  * or -1. */
-static chartex__node *tick_label_node(builder *b, const struct chartex_axis *axis,
+static chartex__node *tick_label_node(chartex__builder *b, const struct chartex_axis *axis,
                                double pos);
 
 static long
@@ -954,7 +497,7 @@ bars_named_by_ticks(const struct chartex_axes *axes)
 }
 
 static chartex__node *
-bar_elements(builder *b, const struct chartex_axes *axes)
+bar_elements(chartex__builder *b, const struct chartex_axes *axes)
 {
     chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     labels used = {0, 0, NULL};
@@ -1025,7 +568,7 @@ orientation_name(chartex_orientation o)
 }
 
 static chartex__node *
-bar_chart(builder *b, const struct chartex_axes *axes, chartex__node *title)
+bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
     chartex__node *obj = chart_head("bar", title);
     chartex_orientation o = CHARTEX_VERTICAL;
@@ -1056,7 +599,7 @@ bar_chart(builder *b, const struct chartex_axes *axes, chartex__node *title)
 /* The label at a position along a category direction (a box's, or a bar's
  * named by ticks): the tick label there, else the position as text. */
 static chartex__node *
-tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
+tick_label_node(chartex__builder *b, const struct chartex_axis *axis, double pos)
 {
     long i = tick_at(axis, pos);
 
@@ -1072,7 +615,7 @@ tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
 }
 
 static chartex__node *
-box_element(builder *b, const chartex__box *box, const struct chartex_axis *cat)
+box_element(chartex__builder *b, const chartex__box *box, const struct chartex_axis *cat)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
 
@@ -1096,7 +639,7 @@ box_element(builder *b, const chartex__box *box, const struct chartex_axis *cat)
 }
 
 static chartex__node *
-box_chart(builder *b, const struct chartex_axes *axes, const chartex__boxplot *bp,
+box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__boxplot *bp,
           chartex__node *title)
 {
     chartex__node *obj = chart_head("box_and_whisker", title), *elements;
@@ -1156,7 +699,7 @@ wedge_angle(double theta1, double theta2)
 }
 
 static chartex__node *
-pie_chart(builder *b, const struct chartex_axes *axes, chartex__node *title)
+pie_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
     chartex__node *obj = chart_head("pie", title), *elements;
     size_t i;
@@ -1243,7 +786,7 @@ fail:
 /* ------------------------------------------------------------------ scene */
 
 static chartex__node *
-axes_chart(builder *b, const struct chartex_axes *axes, chartex__kind kind,
+axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
            const chartex__boxplot *bp, const char *fallback_title)
 {
     chartex__node *title = axes_title(b, axes, fallback_title);
@@ -1276,7 +819,7 @@ chartex_chart *
 chartex_chart_from_scene_opts(const chartex_scene *scene,
                               const chartex_options *opts, chartex_error *err)
 {
-    builder b;
+    chartex__builder b;
     chartex_chart *chart = NULL;
     chartex__kind *kinds = NULL;
     chartex__boxplot *bps = NULL;

@@ -144,6 +144,10 @@ extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_
 /* What the scene says about its artists (scene.c): the questions that
  * classification, box plots and extraction all ask. */
 
+/* 1 when label is no label a reader sees: empty, or matplotlib's hidden
+ * kind ("_child0", "_nolegend_"). */
+int chartex__label_is_default(const char *label);
+
 /* 1 when a is plotted data that draws something (role DATA, not empty). */
 int chartex__artist_is_data(const struct chartex_artist *a);
 

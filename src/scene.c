@@ -599,6 +599,12 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
 /* ------------------------------------------------------------- predicates */
 
 int
+chartex__label_is_default(const char *label)
+{
+    return label == NULL || label[0] == '\0' || label[0] == '_';
+}
+
+int
 chartex__artist_is_data(const struct chartex_artist *a)
 {
     if (a == NULL || a->role != CHARTEX_ROLE_DATA)
