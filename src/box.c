@@ -15,6 +15,10 @@
  * anything left over means the plot is something else.  Positions are
  * compared with a 1e-9 relative tolerance: the box's centre is recomputed
  * as (left + right) / 2 while the whiskers carry the exact position.
+ *
+ * Only classify.c asks (chartex__find_boxplot); the scene is only read,
+ * and the boxes found belong to the chartex__boxplot the caller passed
+ * (chartex__boxplot_clear frees them).
  */
 #include "chart.h"
 

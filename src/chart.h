@@ -23,6 +23,8 @@ typedef enum chartex__kind {
     CHARTEX__KIND_UNKNOWN
 } chartex__kind;
 
+/* ------------------------------------------------------ box plots (box.c) */
+
 /* One box (or violin) rebuilt from geometry, in data coordinates. */
 typedef struct chartex__box {
     size_t order;          /* index of its box / body artist: output order */
@@ -47,6 +49,8 @@ typedef struct chartex__boxplot {
 int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out);
 void chartex__boxplot_clear(chartex__boxplot *bp);
 
+/* -------------------------------------------- classification (classify.c) */
+
 /* Decides the kind of axes.  For CHARTEX__KIND_BOX, bp receives the boxes
  * (the caller hands bp to chartex__classify_clear in every case).  Returns
  * 0, or -1 when memory ran out (err filled). */
@@ -55,7 +59,7 @@ int chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
 /* Frees what chartex__classify left in bp and empties it. */
 void chartex__classify_clear(chartex__boxplot *bp);
 
-/* ------------------------------------------------- building one chart */
+/* ------------------------------- building one chart (extract.c and below) */
 
 /* What extract.c hands points.c and downsample.c while it builds a chart. */
 typedef struct chartex__builder {
@@ -73,7 +77,9 @@ typedef struct chartex__series {
     const char *method;     /* NULL when nothing was dropped */
 } chartex__series;
 
-/* downsample.c.  Applies the builder's point limit to s (sample: a scatter,
+/* ----------------------------------------- the point limit (downsample.c) */
+
+/* Applies the builder's point limit to s (sample: a scatter,
  * else a line).  When points are dropped, s gets arrays owned by the chart
  * and base (an area's baseline, s->n values, may be NULL) keeps the same
  * indices, in place.  -1: no memory. */
@@ -83,7 +89,9 @@ int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
 int chartex__add_downsampled(chartex__builder *b, chartex__node *el,
                              const chartex__series *s);
 
-/* points.c.  Adds the "points" of element el for artist a of axes (and an
+/* ---------------------------------------------- element points (points.c) */
+
+/* Adds the "points" of element el for artist a of axes (and an
  * area's "baseline"; stacked: a's curve is the upper one of its bands),
  * then "downsampled" when the limit reduced them.  -1: no memory. */
 int chartex__add_points(chartex__builder *b, chartex__node *el,

@@ -6,6 +6,9 @@
  * box plot (every data artist is part of a box or a violin), pie (wedges),
  * bar (bar containers), scatter (path collections), line (lines, areas,
  * line collections), unknown (anything else, e.g. images).
+ *
+ * The scene is only read.  For a box plot the boxes (box.c) go to the
+ * caller, who frees them with chartex__classify_clear.
  */
 #include "chart.h"
 

@@ -5,6 +5,9 @@
  * so the JSON text and the dict cannot disagree.  Bulk data (POINTS and
  * VALUES nodes) is rendered here, value by value, through the axis that
  * gives it meaning.
+ *
+ * The chart is only read and nothing is allocated: a string handed to the
+ * sink (a date's text, a category's name) is valid during the call only.
  */
 #include "internal.h"
 

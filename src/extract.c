@@ -9,6 +9,10 @@
  * not copied into one node per number: POINTS and VALUES nodes borrow the
  * scene's arrays together with the axis that gives them meaning, and dates
  * and categories are rendered when the tree is emitted.
+ *
+ * The chart returned belongs to the caller (chartex_chart_free, node.c):
+ * it owns its tree and the arrays made for it, and borrows the scene's, so
+ * it must be freed before the scene.
  */
 #include "chart.h"
 

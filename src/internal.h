@@ -1,5 +1,9 @@
 /*
- * internal.h - private header shared by the core sources in src/.  Not installed.
+ * internal.h - the private header shared by the core sources in src/: the
+ * scene and chart structs behind the public handles, and what each room
+ * offers the others, section by section (the room named in each section's
+ * title).  The extraction stage adds chart.h.  Not installed: nothing
+ * outside src/ and the C tests includes it.
  *
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
@@ -12,7 +16,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* ------------------------------------------------------------------ errors */
+/* -------------------------------------------------------- errors (util.c) */
 
 /* Fills err (if not NULL) and returns -1, so callers can `return error(...)`. */
 int chartex__error(chartex_error *err, chartex_error_code code,
@@ -22,7 +26,7 @@ int chartex__error(chartex_error *err, chartex_error_code code,
 #endif
     ;
 
-/* ----------------------------------------------------------------- memory */
+/* -------------------------------------------------------- memory (util.c) */
 
 /* All allocation in the core goes through these, so a test build can make
  * the n-th allocation fail (see tests/). */
@@ -50,9 +54,9 @@ int chartex__buf_append(chartex__buf *b, const char *s, size_t len);
 int chartex__buf_putc(chartex__buf *b, char c);
 void chartex__buf_free(chartex__buf *b);
 
-/* ------------------------------------------------------------------- UTF-8 */
+/* --------------------------------------------------------- UTF-8 (utf8.c) */
 
-/* utf8.c.  The length of the valid UTF-8 sequence at s (avail bytes, at
+/* The length of the valid UTF-8 sequence at s (avail bytes, at
  * least 1, s[0] >= 0x80), or, when it is invalid, minus the length of its
  * maximal valid prefix (at least 1): the bytes that Python's decoder
  * replaces with one U+FFFD ("maximal subpart"). */
@@ -63,7 +67,9 @@ long chartex__utf8_sequence(const unsigned char *s, size_t avail);
  * invalid), or len when all of s is valid. */
 size_t chartex__utf8_check(const char *s, size_t len);
 
-/* ------------------------------------------------------------------- scene */
+/* -------------------------------------------------------- scene (scene.c) */
+
+/* The structs behind the public handles, built by the public API. */
 
 struct chartex_axis {
     char *label;           /* "" when none */
@@ -120,7 +126,7 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
-/* The scene's vocabulary (scene.c): the names scene JSON (doc/scene.md)
+/* The scene's vocabulary: the names scene JSON (doc/scene.md)
  * gives the public enums, indexed by them, and the known flag bits.  Read
  * by scene_read.c and scene_write.c. */
 #define CHARTEX__SCENE_JSON_VERSION 1
@@ -141,8 +147,8 @@ extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
 extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
 extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
 
-/* What the scene says about its artists (scene.c): the questions that
- * classification, box plots and extraction all ask. */
+/* What the scene says about its artists: the questions that classification,
+ * box plots and extraction all ask. */
 
 /* 1 when label is no label a reader sees: empty, or matplotlib's hidden
  * kind ("_child0", "_nolegend_"). */
@@ -163,7 +169,7 @@ int chartex__artist_is_outline(const struct chartex_artist *a);
 int chartex__parse_band(const double *x, const double *y, size_t len,
                         int shared_y, size_t *n);
 
-/* ------------------------------------------------------------------- chart */
+/* ---------------------------------------------------- chart tree (node.c) */
 
 /* The chart is a small JSON-like tree.  Bulk data is not expanded into one
  * node per number: POINTS and VALUES nodes borrow the scene's arrays and
@@ -235,7 +241,7 @@ chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
 chartex__node *chartex__node_values(size_t n, const double *v, int copy,
                                     const struct chartex_axis *axis);
 
-/* The chart (node.c): the tree, and the arrays made for it that could not
+/* The chart: the tree, and the arrays made for it that could not
  * be borrowed from the scene (a reduced series, an area's curve), which
  * live as long as the chart. */
 struct chartex_chart {
@@ -249,11 +255,15 @@ chartex_chart *chartex__chart_new(void);
 /* An array of n doubles owned by chart (freed with it), or NULL. */
 double *chartex__chart_doubles(chartex_chart *chart, size_t n);
 
+/* ---------------------------------------------------------- emit (emit.c) */
+
 /* Renders v as a reader of axis a sees it: a number, an ISO 8601 string on a
  * date axis, a category name on a category axis (numbers that name no
  * category stay numbers).  Emits null for NaN/inf. */
 int chartex__emit_value(double v, const struct chartex_axis *a,
                         const chartex_sink *sink);
+
+/* --------------------------------------------------------- texts (text.c) */
 
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
@@ -269,6 +279,8 @@ int chartex__label_unit(const char *label, size_t *start, size_t *len);
  * ("$...$") simplified ("$\\mathdefault{10^{2}}$" -> "10^2"); other text as is. */
 int chartex__simplify_text(chartex__buf *out, const char *s, size_t len);
 
+/* ----------------------------------------------------- numbers (numfmt.c) */
+
 /* The text of a position used as a label: "3" for an integral value below
  * 1e15 in magnitude, else the shortest repr ("2.5", "1e+20"); "nan"/"inf"
  * for non-finite values.  Returns the length. */
@@ -278,9 +290,9 @@ size_t chartex__number_label(double v, char *buf);
  * of v (NaN, infinities and zeros unchanged), mostly without either. */
 double chartex__round15(double v);
 
-/* ------------------------------------------------------------ JSON writer */
+/* --------------------------------------------------- JSON writer (json.c) */
 
-/* json.c: the one JSON writer.  It is a sink of the emitter for the chart
+/* The one JSON writer.  It is a sink of the emitter for the chart
  * (chartex__json_writer_sink) and is called directly for the scene
  * (scene_write.c).  indent <= 0 is compact; > 0 indents as
  * json.dumps(indent=N) does.  The writer owns its buffer until the text is

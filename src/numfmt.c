@@ -15,6 +15,9 @@
  * matters because point arrays dominate the output.  The tables of powers
  * of five (pow5_inv_split, pow5_split) are in numfmt_tables.h, generated
  * from exact integer arithmetic by tools/gen_numfmt_tables.py.
+ *
+ * Everything here writes into the caller's buffer (CHARTEX_DOUBLE_BUFSIZE
+ * bytes) and allocates nothing.
  */
 #include "internal.h"
 #include "numfmt_tables.h"

@@ -1,6 +1,10 @@
 /*
  * text.c - the texts a reader sees: ISO dates of date numbers, units of
  * axis labels, mathtext simplified to plain text.
+ *
+ * Dates are written into the caller's buffer (CHARTEX__DATE_BUFSIZE bytes),
+ * simplified text is appended to the caller's chartex__buf; nothing else is
+ * kept.
  */
 #include "internal.h"
 
