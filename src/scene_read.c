@@ -555,7 +555,8 @@ read_axis(reader *r, json_object *obj, chartex_axis *axis)
     SET_STRING(r, obj, "label", chartex_axis_set_label, axis);
     SET_STRING(r, obj, "scale", chartex_axis_set_scale, axis);
     if (enter(r, obj, "kind", &v, &mark)) {
-        if (name_value(r, v, chartex__axis_kind_names, COUNT(chartex__axis_kind_names), "axis kind", &kind) < 0)
+        if (name_value(r, v, chartex__axis_kind_names, COUNT(chartex__axis_kind_names),
+                       "axis kind", &kind) < 0)
             goto done;
         leave(r, mark);
     }
@@ -803,7 +804,8 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
         fail(r, "missing \"kind\"");
         goto done;
     }
-    if (name_value(r, v, chartex__artist_kind_names, COUNT(chartex__artist_kind_names), "artist kind", &kind) < 0)
+    if (name_value(r, v, chartex__artist_kind_names, COUNT(chartex__artist_kind_names),
+                   "artist kind", &kind) < 0)
         goto done;
     leave(r, mark);
     a = chartex_axes_add_artist(axes, (chartex_artist_kind)kind, &e);
@@ -818,7 +820,8 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
         leave(r, mark);
     }
     if (enter(r, obj, "flags", &v, &mark)) {
-        if (flags_value(r, v, chartex__artist_flag_names, COUNT(chartex__artist_flag_names), &flags) < 0)
+        if (flags_value(r, v, chartex__artist_flag_names,
+                        COUNT(chartex__artist_flag_names), &flags) < 0)
             goto done;
         chartex_artist_set_flags(a, flags);
         leave(r, mark);
@@ -872,7 +875,8 @@ read_axes(reader *r, json_object *obj, chartex_scene *scene)
         leave(r, mark);
     }
     if (enter(r, obj, "flags", &v, &mark)) {
-        if (flags_value(r, v, chartex__axes_flag_names, COUNT(chartex__axes_flag_names), &flags) < 0)
+        if (flags_value(r, v, chartex__axes_flag_names, COUNT(chartex__axes_flag_names),
+                        &flags) < 0)
             goto done;
         chartex_axes_set_flags(axes, flags);
         leave(r, mark);

@@ -90,7 +90,8 @@ tricky_scene(void)
                                    0.1, 100.0, 1.7976931348623157e308, 1e-7 };
     static const double ticks[] = { 1.0, 10.0 };
     static const double bx[] = { 0.5 }, by[] = { -1.0 }, bw[] = { 2.0 }, bh[] = { NAN };
-    static const double poly[] = { 0, 0, 1, 0, 1, 1 }, img[] = { 1, NAN }, ext[] = { 0, 2, 0, 1 };
+    static const double poly[] = { 0, 0, 1, 0, 1, 1 };
+    static const double img[] = { 1, NAN }, ext[] = { 0, 2, 0, 1 };
     chartex_scene *s = chartex_scene_new(NULL);
     chartex_axes *ax;
     chartex_axis *x, *y;
@@ -860,7 +861,8 @@ Test(scene_write, dump_streams_the_same_text_in_pieces)
         char *t = to_json(s, indents[i], &len);
 
         memset(&err, 0, sizeof err);
-        cr_assert_eq(chartex_scene_dump(s, indents[i], collect, &p, &err), 0, "%s", err.text);
+        cr_assert_eq(chartex_scene_dump(s, indents[i], collect, &p, &err), 0, "%s",
+                     err.text);
         cr_assert_eq(p.len, len);
         cr_assert(memcmp(p.text, t, len) == 0, "indent %d", indents[i]);
         /* pieces of about 64 KiB: the text is never held whole */
