@@ -1,7 +1,7 @@
 #!/bin/bash
 # The quick start: installs what chartex needs on Debian 12, builds it for a
-# virtual environment with the current matplotlib and NumPy from PyPI, and
-# prints the chart JSON of the bundled example.  Afterwards `make check`
+# virtual environment with the current matplotlib and NumPy from PyPI (and
+# the test tools), and prints the chart JSON of the bundled example.  Afterwards `make check`
 # runs every test.
 #
 #   PYTHON=/usr/bin/python3 ./bootstrap.sh   builds for Debian's Python instead
@@ -28,7 +28,9 @@ if [ -z "${PYTHON:-}" ]; then
     if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv"
     fi
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
+    # The pinned releases chartex is built against, and the test tools.
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+        -r requirements.txt -r requirements-test.txt
     PYTHON=$venv/bin/python
 fi
 

@@ -2,7 +2,9 @@
 
 tests/run-pytest.sh puts the built package on PYTHONPATH and sets
 MPLBACKEND=Agg; the same holds when pytest is started by hand with
-PYTHONPATH=BUILDDIR/python.  The helpers that the golden runner and the
+PYTHONPATH=BUILDDIR/python.  With CHARTEX_TEST_INSTALLED=1 the suite tests
+the chartex installed for the interpreter (a wheel) instead, and this file
+makes sure that is the chartex it imports.  The helpers that the golden runner and the
 tests share (strict JSON parsing, the schema check, the mirror of E2B's
 client reads) live in tests/golden.py; this file only adds pytest fixtures.
 """
@@ -24,6 +26,28 @@ if str(TESTS_DIR) not in sys.path:
 import golden  # noqa: E402
 
 import chartex  # noqa: E402
+
+
+def _check_installed():
+    """In installed mode, chartex must be the installed distribution's
+    files, not a source tree or a build that happens to be on sys.path."""
+    from importlib import metadata
+
+    try:
+        dist = metadata.distribution("chartex")
+    except metadata.PackageNotFoundError:
+        raise pytest.UsageError("CHARTEX_TEST_INSTALLED is set, but no chartex "
+                                "distribution is installed for %s" % sys.executable)
+    installed = Path(dist.locate_file("chartex/__init__.py")).resolve()
+    imported = Path(chartex.__file__).resolve()
+    if installed != imported:
+        raise pytest.UsageError("CHARTEX_TEST_INSTALLED is set, but chartex was "
+                                "imported from %s, not from the installed %s"
+                                % (imported, installed))
+
+
+if golden.INSTALLED:
+    _check_installed()
 
 
 @pytest.fixture(autouse=True)

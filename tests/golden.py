@@ -17,7 +17,9 @@ to the core (tests/test_fixtures.c); do that only when an output change is
 intended, and review the diff of the files.
 
 The package must be importable (PYTHONPATH=BUILDDIR/python, or
-CHARTEX_BUILDDIR=BUILDDIR).  The module also
+CHARTEX_BUILDDIR=BUILDDIR, or installed: CHARTEX_TEST_INSTALLED=1, see
+tests/run-pytest.sh).  The source tree is CHARTEX_SRCDIR, by default the
+folder above this file's.  The module also
 holds the checks that the pytest suite applies to every chart: strict JSON
 parsing, same Python types in the dict and the parsed JSON, validation
 against doc/chart.schema.json and a mirror of what E2B's clients read.
@@ -29,7 +31,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SRCDIR = HERE.parent
+SRCDIR = Path(os.environ.get("CHARTEX_SRCDIR") or HERE.parent).resolve()
+# Testing the chartex installed for this interpreter (a wheel), not a build.
+INSTALLED = bool(os.environ.get("CHARTEX_TEST_INSTALLED"))
 DEFAULT_FIXTURES = SRCDIR / "fixtures"
 SCHEMA_PATH = SRCDIR / "doc" / "chart.schema.json"
 
@@ -270,7 +274,7 @@ def check_chart(d):
 # names stay here for the tests that use them.
 
 def _golden():
-    builddir = os.environ.get("CHARTEX_BUILDDIR")
+    builddir = None if INSTALLED else os.environ.get("CHARTEX_BUILDDIR")
     if builddir and os.path.join(builddir, "python") not in sys.path:
         sys.path.insert(0, os.path.join(builddir, "python"))
     from chartex import _golden as g

@@ -2,6 +2,15 @@
 # Runs the pytest suite against the extension built in this tree, with the
 # interpreter configure chose.
 #
+# CHARTEX_TEST_INSTALLED=1 tests the chartex installed for $PYTHON (a wheel
+# or `pip install .` in a virtual environment) instead: nothing of the
+# source tree goes on PYTHONPATH, the tests run from an empty folder, and
+# conftest.py checks that `import chartex` is the installed distribution.
+# The tests still read fixtures/, doc/ and the other source files from
+# CHARTEX_SRCDIR (default: the tree this script is in).
+#
+#   CHARTEX_TEST_INSTALLED=1 PYTHON=venv/bin/python tests/run-pytest.sh [PYTEST ARGS]
+#
 # Configured with --enable-sanitizers (CHARTEX_SANITIZERS=yes, set by make
 # check), the extension needs the ASan and UBSan runtimes, which Python is
 # not built with: they are preloaded, and LeakSanitizer is turned off for
@@ -10,9 +19,16 @@
 set -e
 : "${PYTHON:=python3}"
 : "${CHARTEX_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${CHARTEX_BUILDDIR:=$CHARTEX_SRCDIR}"
-export CHARTEX_SRCDIR CHARTEX_BUILDDIR
-export PYTHONPATH="$CHARTEX_BUILDDIR/python${PYTHONPATH:+:$PYTHONPATH}"
+if [ -n "${CHARTEX_TEST_INSTALLED:-}" ]; then
+    export CHARTEX_TEST_INSTALLED=1 CHARTEX_SRCDIR
+    unset CHARTEX_BUILDDIR
+    rundir=$(mktemp -d "${TMPDIR:-/tmp}/chartex-installed-tests.XXXXXX")
+else
+    : "${CHARTEX_BUILDDIR:=$CHARTEX_SRCDIR}"
+    export CHARTEX_SRCDIR CHARTEX_BUILDDIR
+    export PYTHONPATH="$CHARTEX_BUILDDIR/python${PYTHONPATH:+:$PYTHONPATH}"
+    rundir=$CHARTEX_BUILDDIR
+fi
 export MPLBACKEND=Agg
 export PYTHONDONTWRITEBYTECODE=1
 if [ "${CHARTEX_SANITIZERS:-no}" = yes ]; then
@@ -44,5 +60,11 @@ fi
 if [ "${CHARTEX_TEST_JOBS:-auto}" != 1 ] && "$PYTHON" -c 'import xdist' 2>/dev/null; then
     set -- -n "${CHARTEX_TEST_JOBS:-auto}" --dist loadfile "$@"
 fi
-cd "$CHARTEX_BUILDDIR"
+cd "$rundir"
+if [ -n "${CHARTEX_TEST_INSTALLED:-}" ]; then
+    status=0
+    "$PYTHON" -m pytest -p no:cacheprovider -q "$CHARTEX_SRCDIR/tests" "$@" || status=$?
+    cd / && rm -rf "$rundir"
+    exit $status
+fi
 exec "$PYTHON" -m pytest -p no:cacheprovider -q "$CHARTEX_SRCDIR/tests" "$@"

@@ -17,7 +17,7 @@ import sys
 import pytest
 
 # Not importorskip: ipykernel and jupyter_client are dependencies of the test
-# suite (requirements.txt, bootstrap.sh), and a missing one must fail.
+# suite (requirements-test.txt, bootstrap.sh), and a missing one must fail.
 from jupyter_client import KernelManager
 from jupyter_client.kernelspec import KernelSpecManager
 

@@ -51,30 +51,51 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
-    if name in _EXTENSION_NAMES or name == "chart_figure_to_dict":
-        from . import _chartex
+# What type checkers see (mypy and pyright take any TYPE_CHECKING as true):
+# the extension's names with the signatures of its stub, _chartex.pyi, and
+# no __getattr__, so that a misspelt name is an error, not Any.  At run time
+# `typing` is not imported and the names are bound by __getattr__.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._chartex import (
+        ChartexError,
+        __version__,
+        figure_to_dict,
+        figure_to_json,
+        figure_to_scene_json,
+        scene_json_to_dict,
+        scene_json_to_json,
+    )
 
-        for n in _EXTENSION_NAMES:
-            globals()[n] = getattr(_chartex, n)
-        # E2B's name for figure_to_dict.
-        globals()["chart_figure_to_dict"] = _chartex.figure_to_dict
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    chart_figure_to_dict = figure_to_dict
+
+    from IPython.core.interactiveshell import InteractiveShell
+else:
+    def __getattr__(name):
+        if name in _EXTENSION_NAMES or name == "chart_figure_to_dict":
+            from . import _chartex
+
+            for n in _EXTENSION_NAMES:
+                globals()[n] = getattr(_chartex, n)
+            # E2B's name for figure_to_dict.
+            globals()["chart_figure_to_dict"] = _chartex.figure_to_dict
+            return globals()[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+del TYPE_CHECKING
 
 
-def __dir__():
+def __dir__() -> "list[str]":
     return sorted(set(globals()) | set(__all__))
 
 
-def load_ipython_extension(ip):
+def load_ipython_extension(ip: "InteractiveShell") -> None:
     """`%load_ext chartex`: registers the e2b/chart formatter on ip."""
     from . import ipython
 
     ipython.register(ip)
 
 
-def unload_ipython_extension(ip):
+def unload_ipython_extension(ip: "InteractiveShell") -> None:
     """`%unload_ext chartex`: removes the e2b/chart formatter from ip."""
     from . import ipython
 

@@ -4,8 +4,10 @@
                              [--timeout SECONDS] [--trust]
     chartex scene INPUT [--trust]
     chartex check [FIXTURES_DIR] [--update]
+    chartex ipython install [--ipython-dir DIR] [--profile NAME]
+    chartex ipython startup-file
 
-(`python -m chartex ...` from a source tree; `python -m chartex SCRIPT.py`
+(`python -m chartex ...` is the same command; `python -m chartex SCRIPT.py`
 is short for `convert SCRIPT.py`.)
 
 convert: INPUT is a pickled Figure (.pkl, .pickle), a plotting script
@@ -42,9 +44,14 @@ import subprocess
 import sys
 import time
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional, Sequence
+del TYPE_CHECKING
+
 PICKLE_SUFFIXES = (".pkl", ".pickle")
 SCRIPT_SUFFIXES = (".py",)
-COMMANDS = ("convert", "scene", "check", "_worker")
+COMMANDS = ("convert", "scene", "check", "ipython", "_worker")
 DEFAULT_TIMEOUT = 120.0
 # A worker that has not imported matplotlib after this long is stuck.
 STARTUP_TIMEOUT = 120.0
@@ -126,6 +133,14 @@ def _parser():
     check.add_argument("--update", action="store_true",
                        help="rewrite NAME.json and scenes/NAME.scene.json from the "
                             "current output (review the diff before committing)")
+
+    # Listed for --help; its arguments are chartex.ipython's (main() hands
+    # them over before this parser sees them).
+    commands.add_parser(
+        "ipython", add_help=False,
+        help="set up the e2b/chart formatter for IPython kernels: "
+             "'install' copies the start-up file into a profile (see "
+             "'%s ipython --help')" % _prog())
     return parser
 
 
@@ -507,15 +522,31 @@ def _check(args):
     return _golden.run(folder, update=args.update)
 
 
+# ---------------------------------------------------------------- ipython
+
+def _ipython(argv):
+    """`chartex ipython ...`: what `python -m chartex.ipython ...` does."""
+    try:
+        from . import ipython
+    except ImportError as e:
+        print("%s ipython: needs IPython (pip install 'chartex[ipython]'): %s"
+              % (_prog(), e), file=sys.stderr)
+        return 2
+    return ipython.main(argv, prog=_prog() + " ipython")
+
+
 # ------------------------------------------------------------------- main
 
-def main(argv=None):
+def main(argv: "Optional[Sequence[str]]" = None) -> int:
+    """The `chartex` command (python -m chartex): returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         argv.insert(0, "convert")  # `chartex SCRIPT.py`: the old shorthand
     if argv[:1] == ["_worker"]:
         from ._worker import serve
         return serve()
+    if argv[:1] == ["ipython"]:
+        return _ipython(argv[1:])
     args = _parser().parse_args(argv)
     try:
         if args.command == "convert":

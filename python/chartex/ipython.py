@@ -37,6 +37,13 @@ from IPython.core.formatters import BaseFormatter
 from IPython.utils.dir2 import get_real_method
 from traitlets import Integer, ObjectName, TraitError, Unicode, default, validate
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the annotations' names, for type checkers only
+    from typing import Optional, Sequence
+
+    from IPython.core.interactiveshell import InteractiveShell
+del TYPE_CHECKING
+
 MIME_TYPE = "e2b/chart"
 ENV_MAX_POINTS = "CHARTEX_MAX_POINTS"
 # The smallest limit the core accepts: the first and last points plus the
@@ -216,7 +223,7 @@ def _shell(ip):
     return ip
 
 
-def register(ip=None):
+def register(ip: "Optional[InteractiveShell]" = None) -> ChartFormatter:
     """Installs the e2b/chart formatter on the shell ip (the running one when
     None) and returns it.  Registering again returns the installed one; a
     formatter of another kind for e2b/chart is replaced."""
@@ -230,14 +237,14 @@ def register(ip=None):
     return formatter
 
 
-def unregister(ip=None):
+def unregister(ip: "Optional[InteractiveShell]" = None) -> None:
     """Removes the e2b/chart formatter from the shell ip (the running one when
     None), whatever its kind; displays then carry no chart."""
     ip = _shell(ip)
     ip.display_formatter.formatters.pop(MIME_TYPE, None)
 
 
-def install_startup(ipython_dir=None, profile="default"):
+def install_startup(ipython_dir: "Optional[str]" = None, profile: str = "default") -> str:
     """Copies the start-up file into <ipython_dir>/profile_<profile>/startup/
     as 00-chartex.py (ipython_dir: $IPYTHONDIR or ~/.ipython) and returns
     its path.  Every kernel started with that profile then registers the
@@ -255,11 +262,12 @@ def install_startup(ipython_dir=None, profile="default"):
     return target
 
 
-def main(argv=None):
+def main(argv: "Optional[Sequence[str]]" = None, prog: str = "python -m chartex.ipython") -> int:
+    """`python -m chartex.ipython COMMAND` (also `chartex ipython COMMAND`)."""
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m chartex.ipython",
+        prog=prog,
         description="Set up the e2b/chart formatter for IPython kernels.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True

@@ -1,0 +1,20 @@
+# Types of the extension module (python/module.c); the signatures are those
+# of its docstrings.  chartex/__init__.py re-exports these names.
+from typing import Any, Final
+
+from matplotlib.figure import Figure, SubFigure
+
+__version__: Final[str]
+
+class ChartexError(Exception):
+    """Raised when chartex cannot read a figure or a scene."""
+
+def figure_to_dict(fig: Figure | SubFigure, /, *,
+                   max_points: int | None = None) -> dict[str, Any]: ...
+def figure_to_json(fig: Figure | SubFigure, /, *, indent: int | None = None,
+                   max_points: int | None = None) -> str: ...
+def figure_to_scene_json(fig: Figure | SubFigure, /, *, indent: int | None = None) -> str: ...
+def scene_json_to_dict(text: str | bytes, /, *,
+                       max_points: int | None = None) -> dict[str, Any]: ...
+def scene_json_to_json(text: str | bytes, /, *, indent: int | None = None,
+                       max_points: int | None = None) -> str: ...
