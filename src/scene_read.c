@@ -795,7 +795,7 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
     size_t mark;
     uint64_t group;
     unsigned flags;
-    int kind, role, rc = -1;
+    int kind = 0, role = 0, rc = -1;  /* set by name_value before use; -O3 cannot tell */
     chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
 
     if (expect(r, obj, json_type_object, "an artist object") < 0)
