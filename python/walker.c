@@ -14,7 +14,7 @@
  * failing call becomes ChartexError("while reading <what>: <message>")
  * with the original exception as __cause__.
  */
-#include "ext.h"
+#include "walk.h"
 #include "ptrmap.h"
 
 #include <math.h>
