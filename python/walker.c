@@ -15,7 +15,6 @@
  * with the original exception as __cause__.
  */
 #include "walk.h"
-#include "ptrmap.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,242 +22,7 @@
 /* Subfigures nest; a hostile figure must not recurse without bound. */
 #define MAX_SUBFIGURE_DEPTH 64
 
-typedef struct walk {
-    chx_state *st;
-    chartex_scene *scene;
-    chartex_error err;
-    chx_ptrmap seen;           /* artists already read through a container */
-    PyObject *colorbar_axes;   /* ids of the axes of the figure's colorbars */
-    unsigned long next_group;  /* last group id given to a container */
-    double date_epoch;
-    int have_epoch;
-} walk;
-
-/* What the artists of one Axes are read against. */
-typedef struct axctx {
-    PyObject *ax;              /* borrowed */
-    PyObject *trans_data;      /* owned: ax.transData */
-    PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
-    chartex_axes *axes;
-} axctx;
-
-/* ---------------------------------------------------------------- errors */
-
-static const char *class_name(PyObject *obj);
-
-/* Wraps the pending exception as ChartexError("while reading WHAT[ of a
- * CLASS]: message") with the original as __cause__.  A ChartexError and
- * exceptions that are not errors (KeyboardInterrupt, SystemExit) pass
- * through unchanged.  Returns -1. */
-static int
-fail(walk *w, const char *what, PyObject *obj)
-{
-    PyObject *type = NULL, *value = NULL, *tb = NULL;
-    PyObject *text = NULL, *msg = NULL, *exc = NULL;
-    const char *cls;
-
-    if (!PyErr_Occurred()) {
-        PyErr_Format(w->st->ChartexError, "while reading %s: unknown error", what);
-        return -1;
-    }
-    if (PyErr_ExceptionMatches(w->st->ChartexError)
-        || !PyErr_ExceptionMatches(PyExc_Exception))
-        return -1;
-    PyErr_Fetch(&type, &value, &tb);
-    PyErr_NormalizeException(&type, &value, &tb);
-    if (value == NULL)
-        goto restore;
-    if (tb != NULL && PyException_SetTraceback(value, tb) < 0)
-        goto restore;
-    text = PyObject_Str(value);
-    if (text == NULL)
-        PyErr_Clear();
-    if (text == NULL || PyUnicode_GET_LENGTH(text) == 0) {
-        Py_XDECREF(text);
-        text = PyUnicode_FromString(((PyTypeObject *)type)->tp_name);
-        if (text == NULL)
-            goto restore;
-    }
-    if (obj != NULL) {
-        cls = class_name(obj);
-        msg = PyUnicode_FromFormat("while reading %s of %s %s: %U", what,
-                                   strchr("AEIOUaeiou", cls[0]) && cls[0] ? "an" : "a",
-                                   cls, text);
-    }
-    else {
-        msg = PyUnicode_FromFormat("while reading %s: %U", what, text);
-    }
-    if (msg == NULL)
-        goto restore;
-    exc = PyObject_CallOneArg(w->st->ChartexError, msg);
-    if (exc == NULL)
-        goto restore;
-    Py_INCREF(value);
-    PyException_SetContext(exc, value);   /* steals */
-    PyException_SetCause(exc, value);     /* steals */
-    value = NULL;
-    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
-    goto done;
-restore:
-    /* Out of memory while wrapping: raise the original. */
-    if (PyErr_Occurred())
-        PyErr_Clear();
-    PyErr_Restore(type, value, tb);
-    type = value = tb = NULL;
-done:
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    Py_XDECREF(text);
-    Py_XDECREF(msg);
-    Py_XDECREF(exc);
-    return -1;
-}
-
-/* A failed call of the core's builder API. */
-static int
-core_fail(walk *w)
-{
-    return chx_raise_core_error(w->st, &w->err);
-}
-
-/* --------------------------------------------------------------- strings */
-
-/* UTF-8 of a str whose code points include lone surrogates (which strict
- * UTF-8 cannot encode) or NUL (which the scene's C strings cannot hold: it
- * would cut the text short, silently): each becomes U+FFFD, so the dict and
- * the JSON text carry the same, visibly altered, string.  Returns a new
- * bytes object. */
-static PyObject *
-encode_replacing_surrogates(PyObject *str)
-{
-    Py_ssize_t i, n;
-    size_t size = 0;
-    int kind;
-    const void *data;
-    PyObject *bytes;
-    unsigned char *out;
-    Py_UCS4 c;
-
-#if PY_VERSION_HEX < 0x030C0000
-    if (PyUnicode_READY(str) < 0)
-        return NULL;
-#endif
-    n = PyUnicode_GET_LENGTH(str);
-    kind = PyUnicode_KIND(str);
-    data = PyUnicode_DATA(str);
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
-            c = 0xFFFD;
-        size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    }
-    if (size > PY_SSIZE_T_MAX)
-        return PyErr_NoMemory();
-    bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    if (bytes == NULL)
-        return NULL;
-    out = (unsigned char *)PyBytes_AS_STRING(bytes);
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
-            c = 0xFFFD;
-        if (c < 0x80) {
-            *out++ = (unsigned char)c;
-        } else if (c < 0x800) {
-            *out++ = (unsigned char)(0xC0 | (c >> 6));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            *out++ = (unsigned char)(0xE0 | (c >> 12));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else {
-            *out++ = (unsigned char)(0xF0 | (c >> 18));
-            *out++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        }
-    }
-    return bytes;
-}
-
-/* The UTF-8 text of obj: a str as is, None as "", anything else as
- * str(obj).  *s stays valid while *keep (a new reference or NULL, release
- * with Py_XDECREF) lives; obj must outlive *s too. */
-static int
-utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
-{
-    PyObject *str = NULL, *bytes;
-    Py_ssize_t n;
-
-    *keep = NULL;
-    *s = "";
-    *len = 0;
-    if (obj == Py_None)
-        return 0;
-    if (!PyUnicode_Check(obj)) {
-        str = PyObject_Str(obj);
-        if (str == NULL)
-            return -1;
-        obj = str;
-    }
-    *s = PyUnicode_AsUTF8AndSize(obj, &n);
-    if (*s != NULL && memchr(*s, '\0', (size_t)n) == NULL) {
-        *len = (size_t)n;
-        *keep = str;
-        return 0;
-    }
-    if (*s == NULL) {
-        if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
-            goto fail;
-        PyErr_Clear();
-    }
-    bytes = encode_replacing_surrogates(obj);
-    if (bytes == NULL)
-        goto fail;
-    Py_XDECREF(str);
-    *s = PyBytes_AS_STRING(bytes);
-    *len = (size_t)PyBytes_GET_SIZE(bytes);
-    *keep = bytes;
-    return 0;
-fail:
-    *s = "";
-    Py_XDECREF(str);
-    return -1;
-}
-
-typedef int (*text_setter)(void *target, const char *s, size_t len,
-                           chartex_error *err);
-
-/* Calls obj.method(arg) (arg may be NULL) and gives the text of the result
- * to the core through set(target, ...). */
-static int
-set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
-                   text_setter set, void *target, const char *what)
-{
-    PyObject *value = NULL, *keep = NULL;
-    const char *s;
-    size_t len;
-    int rc = -1;
-
-    value = arg ? PyObject_CallMethodOneArg(obj, method, arg)
-                : PyObject_CallMethodNoArgs(obj, method);
-    if (value == NULL || utf8_of(value, &s, &len, &keep) < 0) {
-        fail(w, what, obj);
-        goto done;
-    }
-    if (set(target, s, len, &w->err) < 0) {
-        core_fail(w);
-        goto done;
-    }
-    rc = 0;
-done:
-    Py_XDECREF(value);
-    Py_XDECREF(keep);
-    return rc;
-}
-
-/* Adapters from the typed builder functions to text_setter. */
+/* Adapters from the typed builder functions to chx_text_setter. */
 static int
 set_suptitle(void *t, const char *s, size_t n, chartex_error *e)
 {
@@ -293,356 +57,6 @@ static int
 set_title_right(void *t, const char *s, size_t n, chartex_error *e)
 {
     return chartex_axes_set_title(t, CHARTEX_TITLE_RIGHT, s, n, e);
-}
-
-/* ----------------------------------------------------------- small reads */
-
-/* The name of obj's class without its module ("Line2D"). */
-static const char *
-class_name(PyObject *obj)
-{
-    const char *name = Py_TYPE(obj)->tp_name;
-    const char *dot = strrchr(name, '.');
-
-    return dot ? dot + 1 : name;
-}
-
-/* obj.get_visible(), as 1 or 0; -1 on error. */
-static int
-is_visible(walk *w, PyObject *obj)
-{
-    PyObject *v = PyObject_CallMethodNoArgs(obj, w->st->s_get_visible);
-    int rc;
-
-    if (v == NULL)
-        return fail(w, "the visibility", obj);
-    rc = PyObject_IsTrue(v);
-    Py_DECREF(v);
-    if (rc < 0)
-        return fail(w, "the visibility", obj);
-    return rc;
-}
-
-/* An id for obj in the walk's sets: its address (the artists stay alive
- * during the walk); unlike obj itself, it hashes even when a hostile
- * subclass makes artists unhashable. */
-static int
-id_add(PyObject *set, PyObject *obj)
-{
-    PyObject *id = PyLong_FromVoidPtr(obj);
-    int rc;
-
-    if (id == NULL)
-        return -1;
-    rc = PySet_Add(set, id);
-    Py_DECREF(id);
-    return rc;
-}
-
-static int
-id_in(PyObject *set, PyObject *obj)
-{
-    PyObject *id = PyLong_FromVoidPtr(obj);
-    int rc;
-
-    if (id == NULL)
-        return -1;
-    rc = PySet_Contains(set, id);
-    Py_DECREF(id);
-    return rc;
-}
-
-/* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
-static int
-ptr_add(chx_ptrmap *m, PyObject *obj)
-{
-    if (chx_ptrmap_put(m, obj, NULL) == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-/* obj.name, or NULL with no exception when obj has no such attribute. */
-static PyObject *
-get_optional(PyObject *obj, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(obj, name);
-
-    if (value == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
-        PyErr_Clear();
-    return value;
-}
-
-/* A sequence as a tuple (new reference), for indexed reading.  A copy, not
- * PySequence_Fast's list itself: reading an item runs Python code, which
- * may empty or change the list that matplotlib (or a hostile subclass)
- * handed out, and the tuple keeps every item alive and in place. */
-static PyObject *
-as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
-{
-    PyObject *seq = PySequence_Tuple(obj);
-
-    if (seq == NULL)
-        fail(w, what, owner);
-    return seq;
-}
-
-/* ---------------------------------------------------------------- arrays */
-
-/* obj as a C-contiguous array of doubles with ndmin..ndmax dimensions.
- * Masked values (numpy.ma) become NaN; the result is then a copy, so the
- * caller's data is never written.  Without copy the result may share the
- * caller's buffer: pass copy when Python code runs before the values are
- * used, since that code may resize the array in place and free it. */
-static PyArrayObject *
-as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy)
-{
-    PyObject *mask = NULL, *filled = NULL, *zero = NULL;
-    PyArrayObject *arr = NULL, *m = NULL, *result = NULL;
-    npy_intp i, size;
-    double *d;
-    const npy_bool *mk;
-    int masked;
-
-    masked = PyObject_IsInstance(obj, w->st->cls[CHX_MASKEDARRAY]);
-    if (masked < 0)
-        goto done;
-    if (!masked) {
-        result = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, ndmin, ndmax,
-                                                  NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST
-                                                  | (copy ? NPY_ARRAY_ENSURECOPY : 0));
-        goto done;
-    }
-    mask = PyObject_CallMethodOneArg(w->st->numpy_ma, w->st->s_getmaskarray, obj);
-    if (mask == NULL)
-        goto done;
-    /* filled(0): masked slots may hold anything (None in an object array);
-     * they are overwritten with NaN below. */
-    zero = PyLong_FromLong(0);
-    if (zero == NULL)
-        goto done;
-    filled = PyObject_CallMethodOneArg(obj, w->st->s_filled, zero);
-    if (filled == NULL)
-        goto done;
-    arr = (PyArrayObject *)PyArray_FROMANY(filled, NPY_DOUBLE, ndmin, ndmax,
-                                           NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST
-                                           | NPY_ARRAY_ENSURECOPY);
-    if (arr == NULL)
-        goto done;
-    m = (PyArrayObject *)PyArray_FROMANY(mask, NPY_BOOL, 0, 0, NPY_ARRAY_IN_ARRAY);
-    if (m == NULL)
-        goto done;
-    size = PyArray_SIZE(arr);
-    if (PyArray_SIZE(m) != size) {
-        PyErr_SetString(PyExc_ValueError, "the mask and the data differ in size");
-        goto done;
-    }
-    d = (double *)PyArray_DATA(arr);
-    mk = (const npy_bool *)PyArray_DATA(m);
-    for (i = 0; i < size; i++)
-        if (mk[i])
-            d[i] = NAN;
-    result = arr;
-    arr = NULL;
-done:
-    Py_XDECREF(mask);
-    Py_XDECREF(zero);
-    Py_XDECREF(filled);
-    Py_XDECREF(arr);
-    Py_XDECREF(m);
-    return result;
-}
-
-static PyArrayObject *
-as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
-{
-    return as_doubles_ex(w, obj, ndmin, ndmax, 0);
-}
-
-/* Converts the n values at v[0], v[stride], ... from pandas Period
- * ordinals to date numbers, in place (one vectorised call). */
-static int
-convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride)
-{
-    PyArrayObject *in = NULL, *out = NULL;
-    PyObject *converted = NULL;
-    npy_intp dim = (npy_intp)n;
-    double *p;
-    const double *q;
-    size_t i;
-    int rc = -1;
-
-    if (n == 0)
-        return 0;
-    in = (PyArrayObject *)PyArray_SimpleNew(1, &dim, NPY_DOUBLE);
-    if (in == NULL)
-        goto done;
-    p = (double *)PyArray_DATA(in);
-    for (i = 0; i < n; i++)
-        p[i] = v[i * stride];
-    converted = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_period_to_datenum,
-                                           (PyObject *)in, c->period_freq, NULL);
-    if (converted == NULL)
-        goto done;
-    out = (PyArrayObject *)PyArray_FROMANY(converted, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
-    if (out == NULL)
-        goto done;
-    if (PyArray_SIZE(out) != dim) {
-        PyErr_SetString(PyExc_ValueError, "period conversion changed the size");
-        goto done;
-    }
-    q = (const double *)PyArray_DATA(out);
-    for (i = 0; i < n; i++)
-        v[i * stride] = q[i];
-    rc = 0;
-done:
-    Py_XDECREF(in);
-    Py_XDECREF(converted);
-    Py_XDECREF(out);
-    return rc;
-}
-
-/* obj as n (x, y) points: *out is a new (n, 2) array of doubles, or NULL
- * when n is 0.  On a pandas period axis, convert_x turns the x values into
- * date numbers.  Raises a plain exception: the caller wraps it. */
-static int
-read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
-                   PyArrayObject **out, size_t *n)
-{
-    PyArrayObject *arr, *copy;
-    double *d;
-    npy_intp i, size;
-
-    *out = NULL;
-    *n = 0;
-    arr = as_doubles(w, obj, 1, 2);
-    if (arr == NULL)
-        return -1;
-    if (PyArray_SIZE(arr) == 0) {
-        Py_DECREF(arr);
-        return 0;
-    }
-    if (PyArray_NDIM(arr) != 2 || PyArray_DIM(arr, 1) != 2) {
-        PyErr_Format(PyExc_ValueError, "expected (x, y) points, got an array of %d dimension(s)%s",
-                     PyArray_NDIM(arr), PyArray_NDIM(arr) == 2 ? " with rows that are not pairs" : "");
-        Py_DECREF(arr);
-        return -1;
-    }
-    if ((convert_x && c->period_freq != NULL) || scale != 1.0) {
-        copy = (PyArrayObject *)PyArray_NewCopy(arr, NPY_CORDER);
-        Py_DECREF(arr);
-        if (copy == NULL)
-            return -1;
-        arr = copy;
-    }
-    if (scale != 1.0) {
-        d = (double *)PyArray_DATA(arr);
-        size = PyArray_SIZE(arr);
-        for (i = 0; i < size; i++)
-            d[i] *= scale;
-    }
-    if (convert_x && c->period_freq != NULL) {
-        if (convert_period(w, c, (double *)PyArray_DATA(arr),
-                           (size_t)PyArray_DIM(arr, 0), 2) < 0) {
-            Py_DECREF(arr);
-            return -1;
-        }
-    }
-    *out = arr;
-    *n = (size_t)PyArray_DIM(arr, 0);
-    return 0;
-}
-
-static int
-read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
-            PyArrayObject **out, size_t *n)
-{
-    return read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
-}
-
-/* --------------------------------------------------------------- artists */
-
-/* The label of the artist a made from obj: obj's label or, when that is a
- * default ("" or "_..."), alt's when alt has a real one.  matplotlib keeps
- * the legend label of errorbar() and stem() on the container (the data
- * line gets "_nolegend_"), and hist() puts it on the first bar. */
-static int
-set_label(walk *w, chartex_artist *a, PyObject *obj, PyObject *alt)
-{
-    PyObject *v = NULL, *keep = NULL, *v2 = NULL, *keep2 = NULL;
-    const char *s, *s2;
-    size_t len, len2;
-    int rc = -1;
-
-    v = PyObject_CallMethodNoArgs(obj, w->st->s_get_label);
-    if (v == NULL || utf8_of(v, &s, &len, &keep) < 0) {
-        fail(w, "the label", obj);
-        goto done;
-    }
-    if (alt != NULL && (len == 0 || s[0] == '_')) {
-        v2 = PyObject_CallMethodNoArgs(alt, w->st->s_get_label);
-        if (v2 == NULL || utf8_of(v2, &s2, &len2, &keep2) < 0) {
-            fail(w, "the label", alt);
-            goto done;
-        }
-        if (len2 > 0 && s2[0] != '_') {
-            s = s2;
-            len = len2;
-        }
-    }
-    if (chartex_artist_set_label(a, s, len, &w->err) < 0) {
-        core_fail(w);
-        goto done;
-    }
-    rc = 0;
-done:
-    Py_XDECREF(v);
-    Py_XDECREF(keep);
-    Py_XDECREF(v2);
-    Py_XDECREF(keep2);
-    return rc;
-}
-
-/* Adds an artist of kind for obj, with its class name and label (alt: see
- * set_label; may be NULL). */
-static chartex_artist *
-new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
-           PyObject *alt, chartex_artist_role role, unsigned flags,
-           unsigned long group)
-{
-    chartex_artist *a;
-    const char *cls = class_name(obj);
-
-    a = chartex_axes_add_artist(c->axes, kind, &w->err);
-    if (a == NULL) {
-        core_fail(w);
-        return NULL;
-    }
-    if (chartex_artist_set_class(a, cls, strlen(cls), &w->err) < 0) {
-        core_fail(w);
-        return NULL;
-    }
-    if (set_label(w, a, obj, alt) < 0)
-        return NULL;
-    chartex_artist_set_role(a, role);
-    chartex_artist_set_flags(a, flags);
-    chartex_artist_set_group(a, group);
-    return a;
-}
-
-/* 1 when obj.method() is ax.transData, 0 when not, -1 on error. */
-static int
-is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
-{
-    PyObject *t = PyObject_CallMethodNoArgs(obj, method);
-    int rc;
-
-    if (t == NULL)
-        return fail(w, "the transform", obj);
-    rc = t == c->trans_data;
-    Py_DECREF(t);
-    return rc;
 }
 
 /* 1 when a style value means "nothing drawn" (None, "None", "", " "). */
@@ -693,7 +107,7 @@ line_flags(walk *w, PyObject *line, unsigned *flags)
     rc = 0;
 done:
     if (rc < 0)
-        fail(w, "the style", line);
+        chx_fail(w, "the style", line);
     Py_XDECREF(ls);
     Py_XDECREF(marker);
     Py_XDECREF(ds);
@@ -713,81 +127,35 @@ read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
     size_t n;
     int rc = -1, vis, data;
 
-    vis = is_visible(w, line);
+    vis = chx_is_visible(w, line);
     if (vis <= 0)
         return vis;
     if (role == CHARTEX_ROLE_DATA) {
-        data = is_data_transform(w, c, line, w->st->s_get_transform);
+        data = chx_is_data_transform(w, c, line, w->st->s_get_transform);
         if (data < 0)
             return -1;
-        cls = class_name(line);
+        cls = chx_class_name(line);
         if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
             role = CHARTEX_ROLE_REFLINE;
     }
     if (line_flags(w, line, &flags) < 0)
         return -1;
-    a = new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
     if (a == NULL)
         return -1;
     /* get_xydata: the data after unit conversion (dates, categories). */
     xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
-    if (xy == NULL || read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
-        fail(w, "the data", line);
+    if (xy == NULL || chx_read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
+        chx_fail(w, "the data", line);
         goto done;
     }
     if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
     rc = 0;
 done:
     Py_XDECREF(xy);
-    Py_XDECREF(pts);
-    return rc;
-}
-
-/* Adds each (n, 2) array of the sequence seq as a polygon of a. */
-static int
-add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
-             int convert_x, int vertices_attr, PyObject *owner, double scale)
-{
-    PyObject *seq = NULL, *item, *verts = NULL;
-    PyArrayObject *pts = NULL;
-    Py_ssize_t i, count;
-    size_t n;
-    int rc = -1;
-
-    seq = as_seq(w, seq_obj, "the polygons", owner);
-    if (seq == NULL)
-        return -1;
-    count = PySequence_Fast_GET_SIZE(seq);
-    for (i = 0; i < count; i++) {
-        item = PySequence_Fast_GET_ITEM(seq, i); /* borrowed */
-        if (vertices_attr) {
-            verts = PyObject_GetAttr(item, w->st->s_vertices);
-            if (verts == NULL) {
-                fail(w, "the paths", owner);
-                goto done;
-            }
-        } else {
-            Py_INCREF(item);
-            verts = item;
-        }
-        if (read_points_scaled(w, c, verts, convert_x, scale, &pts, &n) < 0) {
-            fail(w, "the polygons", owner);
-            goto done;
-        }
-        if (chartex_artist_add_polygon(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-            core_fail(w);
-            goto done;
-        }
-        Py_CLEAR(verts);
-        Py_CLEAR(pts);
-    }
-    rc = 0;
-done:
-    Py_XDECREF(seq);
-    Py_XDECREF(verts);
     Py_XDECREF(pts);
     return rc;
 }
@@ -802,56 +170,27 @@ read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
     chartex_artist *a;
     int rc = -1, vis, data;
 
-    vis = is_visible(w, coll);
+    vis = chx_is_visible(w, coll);
     if (vis <= 0)
         return vis;
     if (role == CHARTEX_ROLE_DATA) {
-        data = is_data_transform(w, c, coll, w->st->s_get_transform);
+        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
         if (data < 0)
             return -1;
         if (!data)
             role = CHARTEX_ROLE_REFLINE;
     }
-    a = new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
     if (a == NULL)
         return -1;
     segs = PyObject_CallMethodNoArgs(coll, w->st->s_get_segments);
     if (segs == NULL) {
-        fail(w, "the segments", coll);
+        chx_fail(w, "the segments", coll);
         goto done;
     }
-    rc = add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
+    rc = chx_add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
 done:
     Py_XDECREF(segs);
-    return rc;
-}
-
-static int
-read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role)
-{
-    return new_artist(w, c, CHARTEX_ARTIST_OTHER, obj, NULL, role, 0, 0) ? 0 : -1;
-}
-
-/* Notes the axes of the colorbar that a mappable (image, collection)
- * points to: that axes is a colorbar's, not a chart. */
-static int
-note_colorbar(walk *w, PyObject *mappable)
-{
-    PyObject *cb, *cbax = NULL;
-    int rc = 0;
-
-    cb = get_optional(mappable, w->st->s_colorbar);
-    if (cb == NULL)
-        return PyErr_Occurred() ? fail(w, "the colorbar", mappable) : 0;
-    if (cb != Py_None) {
-        cbax = get_optional(cb, w->st->s_ax);
-        if (cbax == NULL && PyErr_Occurred())
-            rc = fail(w, "the colorbar", mappable);
-        else if (cbax != NULL && id_add(w->colorbar_axes, cbax) < 0)
-            rc = fail(w, "the colorbar", mappable);
-    }
-    Py_DECREF(cb);
-    Py_XDECREF(cbax);
     return rc;
 }
 
@@ -866,29 +205,29 @@ read_path_collection(walk *w, axctx *c, PyObject *coll)
     size_t n;
     int rc = -1, data;
 
-    data = is_data_transform(w, c, coll, w->st->s_get_offset_transform);
+    data = chx_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
     if (data < 0)
         return -1;
     if (!data) {
         /* Paths drawn in data coordinates without offsets are not markers
          * (contour sets on matplotlib < 3.8): counted, not read. */
-        data = is_data_transform(w, c, coll, w->st->s_get_transform);
+        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
         if (data < 0)
             return -1;
         if (data)
-            return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+            return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
         role = CHARTEX_ROLE_DECORATION;
     }
-    a = new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
     if (a == NULL)
         return -1;
     offsets = PyObject_CallMethodNoArgs(coll, w->st->s_get_offsets);
-    if (offsets == NULL || read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
-        fail(w, "the offsets", coll);
+    if (offsets == NULL || chx_read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
+        chx_fail(w, "the offsets", coll);
         goto done;
     }
     if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
     rc = 0;
@@ -910,26 +249,26 @@ read_poly_collection(walk *w, axctx *c, PyObject *coll)
 
     array = PyObject_CallMethodNoArgs(coll, w->st->s_get_array);
     if (array == NULL)
-        return fail(w, "the colour array", coll);
+        return chx_fail(w, "the colour array", coll);
     if (array != Py_None) {
         Py_DECREF(array);
-        return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
     }
     Py_DECREF(array);
-    data = is_data_transform(w, c, coll, w->st->s_get_transform);
+    data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
     if (data < 0)
         return -1;
     if (!data)
         role = CHARTEX_ROLE_REFLINE;
-    a = new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
     if (a == NULL)
         return -1;
     paths = PyObject_CallMethodNoArgs(coll, w->st->s_get_paths);
     if (paths == NULL) {
-        fail(w, "the paths", coll);
+        chx_fail(w, "the paths", coll);
         goto done;
     }
-    rc = add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
+    rc = chx_add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
 done:
     Py_XDECREF(paths);
     return rc;
@@ -941,19 +280,19 @@ read_collection(walk *w, axctx *c, PyObject *coll)
     chx_state *st = w->st;
     int vis, is;
 
-    if (note_colorbar(w, coll) < 0)
+    if (chx_note_colorbar(w, coll) < 0)
         return -1;
-    vis = is_visible(w, coll);
+    vis = chx_is_visible(w, coll);
     if (vis <= 0)
         return vis;
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
-        return is < 0 ? fail(w, "the class", coll)
+        return is < 0 ? chx_fail(w, "the class", coll)
                       : read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_PATHCOLLECTION])) != 0)
-        return is < 0 ? fail(w, "the class", coll) : read_path_collection(w, c, coll);
+        return is < 0 ? chx_fail(w, "the class", coll) : read_path_collection(w, c, coll);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_POLYCOLLECTION])) != 0)
-        return is < 0 ? fail(w, "the class", coll) : read_poly_collection(w, c, coll);
-    return read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        return is < 0 ? chx_fail(w, "the class", coll) : read_poly_collection(w, c, coll);
+    return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
 }
 
 /* value (borrowed) as a double, failing as "while reading <what>" of
@@ -963,7 +302,7 @@ double_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v
 {
     *v = PyFloat_AsDouble(value);
     if (*v == -1.0 && PyErr_Occurred())
-        return fail(w, what, owner);
+        return chx_fail(w, what, owner);
     return 0;
 }
 
@@ -975,7 +314,7 @@ number_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v
     int rc;
 
     if (value == NULL)
-        return fail(w, what, owner);
+        return chx_fail(w, what, owner);
     rc = double_of(w, value, owner, what, v);
     Py_DECREF(value);
     return rc;
@@ -1017,7 +356,7 @@ patch_scale(walk *w, PyObject *path, PyObject *trans, double *scale)
     tverts = PyObject_CallMethodOneArg(trans, w->st->s_transform, verts);
     if (tverts == NULL)
         goto done;
-    arr = as_doubles(w, tverts, 0, 0);
+    arr = chx_as_doubles(w, tverts, 0, 0);
     if (arr == NULL)
         goto done;
     d = (const double *)PyArray_DATA(arr);
@@ -1052,29 +391,29 @@ read_patch(walk *w, axctx *c, PyObject *patch)
     double t1, t2, r, scale;
     int rc = -1, vis, data, is;
 
-    vis = is_visible(w, patch);
+    vis = chx_is_visible(w, patch);
     if (vis <= 0)
         return vis;
-    data = is_data_transform(w, c, patch, w->st->s_get_data_transform);
+    data = chx_is_data_transform(w, c, patch, w->st->s_get_data_transform);
     if (data < 0)
         return -1;
     if (!data)
         role = CHARTEX_ROLE_REFLINE;
     is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
     if (is < 0)
-        return fail(w, "the class", patch);
+        return chx_fail(w, "the class", patch);
     if (is) {
         if (attr_double(w, patch, w->st->s_theta1, &t1) < 0
             || attr_double(w, patch, w->st->s_theta2, &t2) < 0
             || attr_double(w, patch, w->st->s_r, &r) < 0)
             return -1;
-        a = new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
+        a = chx_new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
         if (a == NULL)
             return -1;
         chartex_artist_set_wedge(a, t1, t2, r);
         return 0;
     }
-    a = new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
     if (a == NULL)
         return -1;
     path = PyObject_CallMethodNoArgs(patch, w->st->s_get_path);
@@ -1104,10 +443,10 @@ read_patch(walk *w, axctx *c, PyObject *patch)
                                        Py_False, NULL);
     if (polys == NULL)
         goto fail;
-    rc = add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch, 1.0 / scale);
+    rc = chx_add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch, 1.0 / scale);
     goto done;
 fail:
-    fail(w, "the path", patch);
+    chx_fail(w, "the path", patch);
 done:
     Py_XDECREF(path);
     Py_XDECREF(trans);
@@ -1131,21 +470,21 @@ read_image(walk *w, axctx *c, PyObject *im)
     long ndim;
     int rc = -1, vis, is;
 
-    if (note_colorbar(w, im) < 0)
+    if (chx_note_colorbar(w, im) < 0)
         return -1;
-    vis = is_visible(w, im);
+    vis = chx_is_visible(w, im);
     if (vis <= 0)
         return vis;
     is = PyObject_IsInstance(im, w->st->cls[CHX_AXESIMAGE]);
     if (is < 0)
-        return fail(w, "the class", im);
+        return chx_fail(w, "the class", im);
     if (!is)
-        return read_other(w, c, im, CHARTEX_ROLE_DATA);
+        return chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
     data = PyObject_CallMethodNoArgs(im, w->st->s_get_array);
     if (data == NULL)
         goto fail;
     if (data == Py_None) {
-        rc = read_other(w, c, im, CHARTEX_ROLE_DATA);
+        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
     ndim_obj = PyObject_GetAttr(data, w->st->s_ndim);
@@ -1155,13 +494,13 @@ read_image(walk *w, axctx *c, PyObject *im)
     if (ndim == -1 && PyErr_Occurred())
         goto fail;
     if (ndim != 2) {
-        rc = read_other(w, c, im, CHARTEX_ROLE_DATA);
+        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
     ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
     if (ext_obj == NULL)
         goto fail;
-    ext = as_doubles(w, ext_obj, 1, 1);
+    ext = chx_as_doubles(w, ext_obj, 1, 1);
     if (ext == NULL)
         goto fail;
     if (PyArray_SIZE(ext) != 4) {
@@ -1169,25 +508,25 @@ read_image(walk *w, axctx *c, PyObject *im)
         goto fail;
     }
     memcpy(extent, PyArray_DATA(ext), sizeof extent);
-    a = new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL)
         goto done;
     /* The values last, with no Python code run between reading them and
      * the core copying them: they may share the image's buffer, which
      * get_extent() or get_label() could resize (and free) in place. */
-    values = as_doubles(w, data, 2, 2);
+    values = chx_as_doubles(w, data, 2, 2);
     if (values == NULL)
         goto fail;
     if (chartex_artist_set_image(a, (size_t)PyArray_DIM(values, 0),
                                  (size_t)PyArray_DIM(values, 1),
                                  PyArray_DATA(values), extent, &w->err) < 0) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
     rc = 0;
     goto done;
 fail:
-    fail(w, "the image", im);
+    chx_fail(w, "the image", im);
 done:
     Py_XDECREF(data);
     Py_XDECREF(ndim_obj);
@@ -1204,7 +543,7 @@ done:
 static PyArrayObject *
 bar_values(walk *w, PyObject *container, Py_ssize_t count)
 {
-    PyObject *dv = get_optional(container, w->st->s_datavalues);
+    PyObject *dv = chx_get_optional(container, w->st->s_datavalues);
     PyArrayObject *raw = NULL, *values = NULL;
 
     if (dv == NULL || dv == Py_None)
@@ -1216,7 +555,7 @@ bar_values(walk *w, PyObject *container, Py_ssize_t count)
         || PyArray_NDIM(raw) != 1 || PyArray_DIM(raw, 0) != count)
         goto done;
     /* A copy: the bars' methods run before the values are used. */
-    values = as_doubles_ex(w, (PyObject *)raw, 1, 1, 1);
+    values = chx_as_doubles_ex(w, (PyObject *)raw, 1, 1, 1);
 done:
     /* Unusable values are not an error: they are only a refinement. */
     if (values == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_Exception))
@@ -1260,7 +599,7 @@ period_bars(walk *w, axctx *c, double *x, double *wd, size_t n)
         buf[3 * i + 1] = centre - 0.5;
         buf[3 * i + 2] = centre + 0.5;
     }
-    if (convert_period(w, c, buf, 3 * n, 1) < 0)
+    if (chx_convert_period(w, c, buf, 3 * n, 1) < 0)
         goto done;
     for (i = 0; i < n; i++) {
         wd[i] *= buf[3 * i + 2] - buf[3 * i + 1];
@@ -1293,11 +632,11 @@ rectangle_fields(walk *w, PyObject *rect, PyObject *fields[6])
     if (Py_TYPE(rect) != (PyTypeObject *)w->st->cls[CHX_RECTANGLE])
         return 0;
     for (i = 0; i < 6; i++) {
-        fields[i] = get_optional(rect, names[i]);
+        fields[i] = chx_get_optional(rect, names[i]);
         if (fields[i] == NULL) {
             while (i > 0)
                 Py_CLEAR(fields[--i]);
-            return PyErr_Occurred() ? fail(w, "a bar", rect) : 0;
+            return PyErr_Occurred() ? chx_fail(w, "a bar", rect) : 0;
         }
     }
     return 1;
@@ -1318,16 +657,16 @@ read_rectangle(walk *w, axctx *c, PyObject *rect, double *x, double *y,
     if (fast) {
         vis = PyObject_IsTrue(f[0]);
         if (vis < 0) {
-            fail(w, "the visibility", rect);
+            chx_fail(w, "the visibility", rect);
             goto done;
         }
     } else {
-        vis = is_visible(w, rect);
+        vis = chx_is_visible(w, rect);
         if (vis < 0)
             goto done;
-        f[1] = get_optional(rect, w->st->s_axes);
+        f[1] = chx_get_optional(rect, w->st->s_axes);
         if (f[1] == NULL && PyErr_Occurred()) {
-            fail(w, "a bar", rect);
+            chx_fail(w, "a bar", rect);
             goto done;
         }
     }
@@ -1372,10 +711,10 @@ read_bars(walk *w, axctx *c, PyObject *container)
 
     patches_obj = PyObject_GetAttr(container, w->st->s_patches);
     if (patches_obj == NULL) {
-        fail(w, "the bars", container);
+        chx_fail(w, "the bars", container);
         goto done;
     }
-    patches = as_seq(w, patches_obj, "the bars", container);
+    patches = chx_as_seq(w, patches_obj, "the bars", container);
     if (patches == NULL)
         goto done;
     count = PySequence_Fast_GET_SIZE(patches);
@@ -1395,8 +734,8 @@ read_bars(walk *w, axctx *c, PyObject *container)
     }
     for (i = 0; i < count; i++) {
         rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
-        if (ptr_add(&w->seen, rect) < 0) {
-            fail(w, "a bar", rect);
+        if (chx_ptr_add(&w->seen, rect) < 0) {
+            chx_fail(w, "a bar", rect);
             goto done;
         }
         vis = read_rectangle(w, c, rect, &x[m], &y[m], &wd[m], &h[m]);
@@ -1416,20 +755,20 @@ read_bars(walk *w, axctx *c, PyObject *container)
     if (c->period_freq != NULL) {
         /* pandas >= 2 places the bars of a time series at Period ordinals. */
         if (period_bars(w, c, x, wd, m) < 0) {
-            fail(w, "the bars", container);
+            chx_fail(w, "the bars", container);
             goto done;
         }
     }
-    a = new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_bars(a, m, x, y, wd, h, v, &w->err) < 0) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
-    orient = get_optional(container, w->st->s_orientation);
+    orient = chx_get_optional(container, w->st->s_orientation);
     if (orient == NULL && PyErr_Occurred()) {
-        fail(w, "the orientation", container);
+        chx_fail(w, "the orientation", container);
         goto done;
     }
     if (orient != NULL && PyUnicode_Check(orient)) {
@@ -1461,9 +800,9 @@ container_line(walk *w, axctx *c, PyObject *line, PyObject *container,
         return 0;
     is = PyObject_IsInstance(line, w->st->cls[CHX_LINE2D]);
     if (is <= 0)
-        return is < 0 ? fail(w, "the class", line) : 0;
-    if (ptr_add(&w->seen, line) < 0)
-        return fail(w, "a container", line);
+        return is < 0 ? chx_fail(w, "the class", line) : 0;
+    if (chx_ptr_add(&w->seen, line) < 0)
+        return chx_fail(w, "a container", line);
     return read_line(w, c, line, container, role, flags, group);
 }
 
@@ -1478,9 +817,9 @@ container_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
         return 0;
     is = PyObject_IsInstance(coll, w->st->cls[CHX_LINECOLLECTION]);
     if (is <= 0)
-        return is < 0 ? fail(w, "the class", coll) : 0;
-    if (ptr_add(&w->seen, coll) < 0)
-        return fail(w, "a container", coll);
+        return is < 0 ? chx_fail(w, "the class", coll) : 0;
+    if (chx_ptr_add(&w->seen, coll) < 0)
+        return chx_fail(w, "a container", coll);
     return read_segments(w, c, coll, role, group);
 }
 
@@ -1496,7 +835,7 @@ container_parts(walk *w, axctx *c, PyObject *parts, chartex_artist_role role,
 
     if (parts == Py_None)
         return 0;
-    seq = as_seq(w, parts, "a container", parts);
+    seq = chx_as_seq(w, parts, "a container", parts);
     if (seq == NULL)
         return -1;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++) {
@@ -1535,7 +874,7 @@ container_kind_of(walk *w, PyObject *container)
     for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         is = PyObject_IsInstance(container, w->st->cls[kinds[i].cls]);
         if (is < 0)
-            return fail(w, "the class", container);
+            return chx_fail(w, "the class", container);
         if (is)
             return (int)kinds[i].kind;
     }
@@ -1552,14 +891,14 @@ errorbar_parts(walk *w, PyObject *container, PyObject **lines)
     PyObject *lines_obj, *seq;
 
     *lines = NULL;
-    lines_obj = get_optional(container, w->st->s_lines);
+    lines_obj = chx_get_optional(container, w->st->s_lines);
     if (lines_obj == NULL) {
         if (PyErr_Occurred())
-            return fail(w, "the errorbar", container);
+            return chx_fail(w, "the errorbar", container);
         Py_INCREF(container);    /* the container is the tuple itself */
         lines_obj = container;
     }
-    seq = as_seq(w, lines_obj, "the errorbar", container);
+    seq = chx_as_seq(w, lines_obj, "the errorbar", container);
     Py_DECREF(lines_obj);
     if (seq == NULL)
         return -1;
@@ -1581,12 +920,12 @@ stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection)
     parts[1] = parts[0] ? PyObject_GetAttr(container, w->st->s_stemlines) : NULL;
     parts[2] = parts[1] ? PyObject_GetAttr(container, w->st->s_baseline) : NULL;
     if (parts[2] == NULL) {
-        fail(w, "the stem plot", container);
+        chx_fail(w, "the stem plot", container);
         goto fail;
     }
     *collection = PyObject_IsInstance(parts[1], w->st->cls[CHX_LINECOLLECTION]);
     if (*collection < 0) {
-        fail(w, "the class", parts[1]);
+        chx_fail(w, "the class", parts[1]);
         goto fail;
     }
     return 0;
@@ -1719,11 +1058,11 @@ note_member(walk *w, order *o, PyObject *obj, PyObject *container)
     if (obj == Py_None)
         return 0;
     if (PyList_Append(o->keep, obj) < 0)
-        return fail(w, "a container", container);
+        return chx_fail(w, "a container", container);
     e = chx_ptrmap_put(&o->owner, obj, &added);
     if (e == NULL) {
         PyErr_NoMemory();
-        return fail(w, "a container", container);
+        return chx_fail(w, "a container", container);
     }
     /* Borrowed: o->containers holds it.  The first container wins. */
     if (added)
@@ -1741,7 +1080,7 @@ note_parts(walk *w, order *o, PyObject *parts, PyObject *container, const char *
 
     if (parts == Py_None)
         return 0;
-    seq = as_seq(w, parts, what, container);
+    seq = chx_as_seq(w, parts, what, container);
     if (seq == NULL)
         return -1;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++)
@@ -1762,7 +1101,7 @@ note_container(walk *w, order *o, PyObject *container)
     case CONTAINER_BARS:
         parts = PyObject_GetAttr(container, w->st->s_patches);
         if (parts == NULL) {
-            fail(w, "the bars", container);
+            chx_fail(w, "the bars", container);
             goto done;
         }
         rc = note_parts(w, o, parts, container, "the bars");
@@ -1809,7 +1148,7 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
 
     if (chx_ptrmap_put(&o->done, container, &added) == NULL) {
         PyErr_NoMemory();
-        return fail(w, "a container", container);
+        return chx_fail(w, "a container", container);
     }
     return added ? read_container(w, c, container) : 0;
 }
@@ -1900,7 +1239,7 @@ listed_from_children(walk *w, axctx *c, order *o)
     rc = 1;
     goto done;
 fail:
-    fail(w, "the artists", c->ax);
+    chx_fail(w, "the artists", c->ax);
 done:
     PyMem_Free(bits);
     Py_XDECREF(res);
@@ -1921,7 +1260,7 @@ order_prepare(walk *w, axctx *c, order *o)
     list = PyObject_GetAttr(c->ax, w->st->s_containers);
     o->containers = list ? PySequence_List(list) : NULL;
     if (o->containers == NULL) {
-        fail(w, "the artists", c->ax);
+        chx_fail(w, "the artists", c->ax);
         goto done;
     }
     Py_CLEAR(list);
@@ -1934,7 +1273,7 @@ order_prepare(walk *w, axctx *c, order *o)
     for (k = k ? ORDER_LISTS : 0; k < ORDER_LISTS; k++) {
         list = PyObject_GetAttr(c->ax, list_name(w->st, k));
         if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
-            fail(w, "the artists", c->ax);
+            chx_fail(w, "the artists", c->ax);
             goto done;
         }
         while ((item = PyIter_Next(iter)) != NULL) {
@@ -1943,7 +1282,7 @@ order_prepare(walk *w, axctx *c, order *o)
             Py_CLEAR(item);
         }
         if (PyErr_Occurred()) {
-            fail(w, "the artists", c->ax);
+            chx_fail(w, "the artists", c->ax);
             goto done;
         }
         Py_CLEAR(list);
@@ -2004,7 +1343,7 @@ read_artists(walk *w, axctx *c)
     o.listed = PyList_New(0);
     o.keep = PyList_New(0);
     if (o.listed == NULL || o.keep == NULL) {
-        fail(w, "the artists", c->ax);
+        chx_fail(w, "the artists", c->ax);
         goto done;
     }
     if (order_prepare(w, c, &o) < 0)
@@ -2012,7 +1351,7 @@ read_artists(walk *w, axctx *c)
     children = PyObject_CallMethodNoArgs(c->ax, w->st->s_get_children);
     seq = children ? PySequence_List(children) : NULL;
     if (seq == NULL) {
-        fail(w, "the drawing order", c->ax);
+        chx_fail(w, "the drawing order", c->ax);
         goto done;
     }
     for (i = 0; i < PyList_GET_SIZE(seq); i++)
@@ -2059,7 +1398,7 @@ epoch(walk *w, int *ok)
         }
     }
     *ok = 0;
-    fail(w, "the date epoch", NULL);
+    chx_fail(w, "the date epoch", NULL);
     return 0.0;
 }
 
@@ -2109,10 +1448,10 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         if (cats == NULL)
             goto fail;
         for (i = 0; i < PySequence_Fast_GET_SIZE(cats); i++) {
-            if (utf8_of(PySequence_Fast_GET_ITEM(cats, i), &s, &len, &keep) < 0)
+            if (chx_utf8_of(PySequence_Fast_GET_ITEM(cats, i), &s, &len, &keep) < 0)
                 goto fail;
             if (chartex_axis_add_category(ca, s, len, &w->err) < 0) {
-                core_fail(w);
+                chx_core_fail(w);
                 goto done;
             }
             Py_CLEAR(keep);
@@ -2121,7 +1460,7 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     rc = 0;
     goto done;
 fail:
-    fail(w, which ? "the y axis units" : "the x axis units", NULL);
+    chx_fail(w, which ? "the y axis units" : "the x axis units", NULL);
 done:
     Py_XDECREF(which_obj);
     Py_XDECREF(res);
@@ -2203,7 +1542,7 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     if (locs_obj == NULL)
         goto fail;
     /* A copy: the formatter runs before the locations are used. */
-    locs = as_doubles_ex(w, locs_obj, 1, 1, 1);
+    locs = chx_as_doubles_ex(w, locs_obj, 1, 1, 1);
     if (locs == NULL)
         goto fail;
     n = PyArray_SIZE(locs);
@@ -2215,18 +1554,18 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         if (copy == NULL)
             goto fail;
         Py_SETREF(locs, copy);
-        if (convert_period(w, c, (double *)PyArray_DATA(locs), (size_t)n, 1) < 0)
+        if (chx_convert_period(w, c, (double *)PyArray_DATA(locs), (size_t)n, 1) < 0)
             goto fail;
     }
     if (chartex_axis_set_ticks(ca, (size_t)n, PyArray_DATA(locs), &w->err) < 0) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
     for (i = 0; i < PyList_GET_SIZE(texts) && i < n; i++) {
-        if (utf8_of(PyList_GET_ITEM(texts, i), &s, &len, &keep) < 0)
+        if (chx_utf8_of(PyList_GET_ITEM(texts, i), &s, &len, &keep) < 0)
             goto fail;
         if (chartex_axis_set_tick_label(ca, (size_t)i, s, len, &w->err) < 0) {
-            core_fail(w);
+            chx_core_fail(w);
             goto done;
         }
         Py_CLEAR(keep);
@@ -2243,7 +1582,7 @@ fail:
         PyErr_Clear();
         rc = 0;
     } else {
-        fail(w, what, axis);
+        chx_fail(w, what, axis);
     }
 done:
     Py_XDECREF(locs_obj);
@@ -2265,17 +1604,17 @@ read_axis(walk *w, axctx *c, int which)
 
     axis = PyObject_GetAttr(c->ax, which ? st->s_yaxis : st->s_xaxis);
     if (axis == NULL) {
-        fail(w, which ? "the y axis" : "the x axis", c->ax);
+        chx_fail(w, which ? "the y axis" : "the x axis", c->ax);
         goto done;
     }
-    if (set_text_from_call(w, c->ax, which ? st->s_get_ylabel : st->s_get_xlabel,
+    if (chx_set_text_from_call(w, c->ax, which ? st->s_get_ylabel : st->s_get_xlabel,
                            NULL, set_axis_label, ca, "an axis label") < 0
-        || set_text_from_call(w, c->ax, which ? st->s_get_yscale : st->s_get_xscale,
+        || chx_set_text_from_call(w, c->ax, which ? st->s_get_yscale : st->s_get_xscale,
                               NULL, set_axis_scale, ca, "an axis scale") < 0
         || read_axis_kind(w, c, axis, ca, which) < 0)
         goto done;
     view_obj = PyObject_CallMethodNoArgs(axis, st->s_get_view_interval);
-    if (view_obj == NULL || (view = as_doubles(w, view_obj, 1, 1)) == NULL)
+    if (view_obj == NULL || (view = chx_as_doubles(w, view_obj, 1, 1)) == NULL)
         goto fail_view;
     if (PyArray_SIZE(view) != 2) {
         PyErr_SetString(PyExc_ValueError, "the view interval is not 2 numbers");
@@ -2286,7 +1625,7 @@ read_axis(walk *w, axctx *c, int which)
         if (copy == NULL)
             goto fail_view;
         Py_SETREF(view, copy);
-        if (convert_period(w, c, (double *)PyArray_DATA(view), 2, 1) < 0)
+        if (chx_convert_period(w, c, (double *)PyArray_DATA(view), 2, 1) < 0)
             goto fail_view;
     }
     lo = ((const double *)PyArray_DATA(view))[0];
@@ -2295,7 +1634,7 @@ read_axis(walk *w, axctx *c, int which)
     rc = read_ticks(w, c, axis, ca, which);
     goto done;
 fail_view:
-    fail(w, "the view interval", axis);
+    chx_fail(w, "the view interval", axis);
 done:
     Py_XDECREF(axis);
     Py_XDECREF(view_obj);
@@ -2330,7 +1669,7 @@ axes_flags(walk *w, axctx *c, unsigned *flags)
     int is, rc = -1;
 
     *flags = 0;
-    name = get_optional(c->ax, w->st->s_name);
+    name = chx_get_optional(c->ax, w->st->s_name);
     if (name == NULL && PyErr_Occurred())
         goto fail;
     if (axes_name_is(name, "polar"))
@@ -2345,7 +1684,7 @@ axes_flags(walk *w, axctx *c, unsigned *flags)
     rc = 0;
     goto done;
 fail:
-    fail(w, "the kind of axes", c->ax);
+    chx_fail(w, "the kind of axes", c->ax);
 done:
     Py_XDECREF(name);
     Py_XDECREF(marker);
@@ -2362,24 +1701,24 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
 
     memset(&c, 0, sizeof c);
     c.ax = ax;
-    vis = is_visible(w, ax);
+    vis = chx_is_visible(w, ax);
     if (vis <= 0)
         return vis;
     c.trans_data = PyObject_GetAttr(ax, st->s_transData);
     if (c.trans_data == NULL) {
-        fail(w, "the data transform", ax);
+        chx_fail(w, "the data transform", ax);
         goto done;
     }
     c.axes = chartex_scene_add_axes(w->scene, &w->err);
     if (c.axes == NULL) {
-        core_fail(w);
+        chx_core_fail(w);
         goto done;
     }
-    if (set_text_from_call(w, ax, st->s_get_title, st->s_center, set_title_center,
+    if (chx_set_text_from_call(w, ax, st->s_get_title, st->s_center, set_title_center,
                            c.axes, "the title") < 0
-        || set_text_from_call(w, ax, st->s_get_title, st->s_left, set_title_left,
+        || chx_set_text_from_call(w, ax, st->s_get_title, st->s_left, set_title_left,
                               c.axes, "the left title") < 0
-        || set_text_from_call(w, ax, st->s_get_title, st->s_right, set_title_right,
+        || chx_set_text_from_call(w, ax, st->s_get_title, st->s_right, set_title_right,
                               c.axes, "the right title") < 0
         || axes_flags(w, &c, &flags) < 0)
         goto done;
@@ -2419,15 +1758,15 @@ collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
         goto fail;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
         item = PySequence_Fast_GET_ITEM(seq, i);
-        in = id_in(ids, item);
+        in = chx_id_in(ids, item);
         if (in < 0)
             goto fail;
         if (in)
             continue;
-        if (id_add(ids, item) < 0 || PyList_Append(list, item) < 0)
+        if (chx_id_add(ids, item) < 0 || PyList_Append(list, item) < 0)
             goto fail;
     }
-    subfigs = get_optional(fig, w->st->s_subfigs);
+    subfigs = chx_get_optional(fig, w->st->s_subfigs);
     if (subfigs == NULL) {
         if (PyErr_Occurred())
             goto fail;
@@ -2445,7 +1784,7 @@ collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
     rc = 0;
     goto done;
 fail:
-    fail(w, "the axes", fig);
+    chx_fail(w, "the axes", fig);
 done:
     Py_XDECREF(axes);
     Py_XDECREF(seq);
@@ -2471,7 +1810,7 @@ chx_walk_figure(chx_state *st, PyObject *fig)
         goto done;
     w.scene = chartex_scene_new(&w.err);
     if (w.scene == NULL) {
-        core_fail(&w);
+        chx_core_fail(&w);
         goto done;
     }
     w.colorbar_axes = PySet_New(NULL);
@@ -2479,7 +1818,7 @@ chx_walk_figure(chx_state *st, PyObject *fig)
     ids = PySet_New(NULL);
     if (w.colorbar_axes == NULL || axes == NULL || ids == NULL)
         goto done;
-    if (set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
+    if (chx_set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
                            w.scene, "the suptitle") < 0)
         goto done;
     if (collect_axes(&w, fig, axes, ids, 0) < 0)
@@ -2499,9 +1838,9 @@ chx_walk_figure(chx_state *st, PyObject *fig)
     for (i = 0; i < n; i++) {
         if (read[i] == NULL)
             continue;
-        in = id_in(w.colorbar_axes, PyList_GET_ITEM(axes, i));
+        in = chx_id_in(w.colorbar_axes, PyList_GET_ITEM(axes, i));
         if (in < 0) {
-            fail(&w, "the colorbars", NULL);
+            chx_fail(&w, "the colorbars", NULL);
             goto done;
         }
         if (in)
