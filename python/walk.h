@@ -70,6 +70,14 @@ typedef struct axctx {
 typedef int (*chx_text_setter)(void *target, const char *s, size_t len,
                                chartex_error *err);
 
+/* The containers whose parts the walker reads as a whole. */
+typedef enum chx_container_kind {
+    CHX_CONTAINER_OTHER = 0,   /* its artists are read from the lists */
+    CHX_CONTAINER_BARS,
+    CHX_CONTAINER_ERRORBAR,
+    CHX_CONTAINER_STEM
+} chx_container_kind;
+
 /* walk_values.c.  Functions taking a walk raise as chx_fail does. */
 
 /* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
@@ -107,5 +115,29 @@ chartex_artist *chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyOb
 int chx_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
 int chx_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
 int chx_note_colorbar(walk *w, PyObject *mappable);
+
+/* walk_lines.c */
+int chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+                  chartex_artist_role role, unsigned flags, unsigned long group);
+int chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+                      unsigned long group);
+int chx_read_collection(walk *w, axctx *c, PyObject *coll);
+
+/* walk_patches.c */
+int chx_read_patch(walk *w, axctx *c, PyObject *patch);
+int chx_read_container(walk *w, axctx *c, PyObject *container);
+/* What chx_read_container reads, for walk_order.c to find first. */
+int chx_container_kind_of(walk *w, PyObject *container);
+int chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
+int chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
+
+/* walk_meshes.c */
+int chx_read_image(walk *w, axctx *c, PyObject *im);
+
+/* walk_order.c: the artists of the axes, in drawing order. */
+int chx_read_artists(walk *w, axctx *c);
+
+/* walk_axis.c: the x (which 0) or y (1) axis of the axes. */
+int chx_read_axis(walk *w, axctx *c, int which);
 
 #endif /* CHX_WALK_H */
