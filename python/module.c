@@ -396,20 +396,88 @@ chart_json_text(chx_state *st, const chartex_scene *scene, const chartex_options
     return text_take(st, &text, rc, &err, len);
 }
 
-static PyObject *
-scene_json(chx_state *st, const chartex_scene *scene, int indent)
+/* The scene as scene JSON text, in memory of this module's (chx_text);
+ * the caller turns it into a str with json_str. */
+static char *
+scene_json_text(chx_state *st, const chartex_scene *scene, int indent, size_t *len)
 {
     chartex_error err = {0};
     chx_text text = {0};
-    char *data;
-    size_t len = 0;
     int rc;
 
     Py_BEGIN_ALLOW_THREADS
     rc = chartex_scene_dump(scene, indent, text_write, &text, &err);
     Py_END_ALLOW_THREADS
-    data = text_take(st, &text, rc, &err, &len);
-    return data == NULL ? NULL : json_str(data, len);
+    return text_take(st, &text, rc, &err, len);
+}
+
+/* ----------------------------------------------------------- conversion */
+
+/* What a function of the module reads, and what it returns. */
+typedef enum source {
+    FROM_FIGURE,        /* a Figure or SubFigure, read by the walker */
+    FROM_SCENE_JSON     /* scene JSON text, read by the core */
+} source;
+
+typedef enum output {
+    TO_DICT,            /* the chart as a dict: max_points */
+    TO_CHART_JSON,      /* the chart as JSON text: indent, max_points */
+    TO_SCENE_JSON       /* the scene as JSON text: indent */
+} output;
+
+/* The one conversion behind every function of the module.  Parses the
+ * arguments with format (its name after ':' names the function in error
+ * messages): the source, then the keyword-only arguments of the output,
+ * which are checked before the source is read.  Then reads the source
+ * into a scene and returns the output. */
+static PyObject *
+convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
+        source from, output to)
+{
+    static char *dict_kwlist[] = {"", "max_points", NULL};
+    static char *chart_json_kwlist[] = {"", "indent", "max_points", NULL};
+    static char *scene_json_kwlist[] = {"", "indent", NULL};
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    chartex_options opts = {0};
+    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    int indent = 0, parsed;
+
+    if (to == TO_DICT)
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist,
+                                             &src, &max_obj);
+    else if (to == TO_CHART_JSON)
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, chart_json_kwlist,
+                                             &src, &indent_obj, &max_obj);
+    else
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, scene_json_kwlist,
+                                             &src, &indent_obj);
+    if (!parsed)
+        goto done;
+    if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
+        || (to != TO_SCENE_JSON && parse_max_points(max_obj, &opts) < 0))
+        goto done;
+    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1)
+                                : scene_of_text(st, src);
+    if (scene == NULL)
+        goto done;
+    if (to == TO_DICT) {
+        result = chart_dict(st, scene, &opts);
+        goto done;
+    }
+    text = to == TO_CHART_JSON ? chart_json_text(st, scene, &opts, indent, &len)
+                               : scene_json_text(st, scene, indent, &len);
+    /* The scene holds a copy of every point: free it before the text is
+     * copied into a str, so that the peak holds one of the three, not all. */
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (text != NULL)
+        result = json_str(text, len);
+done:
+    chartex_scene_free(scene);
+    return result;
 }
 
 /* ------------------------------------------------------------ functions */
@@ -426,24 +494,7 @@ PyDoc_STRVAR(figure_to_dict_doc,
 static PyObject *
 figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *fig, *max_obj = Py_None, *result = NULL;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_dict", kwlist,
-                                     &fig, &max_obj))
-        goto done;
-    if (parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_dict");
-    if (scene == NULL)
-        goto done;
-    result = chart_dict(st, scene, &opts);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:figure_to_dict", FROM_FIGURE, TO_DICT);
 }
 
 PyDoc_STRVAR(figure_to_json_doc,
@@ -457,34 +508,8 @@ PyDoc_STRVAR(figure_to_json_doc,
 static PyObject *
 figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *fig, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
-    char *text = NULL;
-    size_t len = 0;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:figure_to_json", kwlist,
-                                     &fig, &indent_obj, &max_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0
-        || parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_json");
-    if (scene == NULL)
-        goto done;
-    text = chart_json_text(st, scene, &opts, indent, &len);
-    /* The scene holds a copy of every point: free it before the text is
-     * copied into a str, so that the peak holds one of the three, not all. */
-    chartex_scene_free(scene);
-    scene = NULL;
-    if (text != NULL)
-        result = json_str(text, len);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$OO:figure_to_json", FROM_FIGURE,
+                   TO_CHART_JSON);
 }
 
 PyDoc_STRVAR(figure_to_scene_json_doc,
@@ -496,24 +521,8 @@ PyDoc_STRVAR(figure_to_scene_json_doc,
 static PyObject *
 figure_to_scene_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    PyObject *fig, *indent_obj = Py_None, *result = NULL;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_scene_json",
-                                     kwlist, &fig, &indent_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_scene_json");
-    if (scene == NULL)
-        goto done;
-    result = scene_json(st, scene, indent);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:figure_to_scene_json", FROM_FIGURE,
+                   TO_SCENE_JSON);
 }
 
 PyDoc_STRVAR(scene_json_to_dict_doc,
@@ -525,24 +534,8 @@ PyDoc_STRVAR(scene_json_to_dict_doc,
 static PyObject *
 scene_json_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *text, *max_obj = Py_None, *result = NULL;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_dict", kwlist,
-                                     &text, &max_obj))
-        goto done;
-    if (parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of_text(st, text);
-    if (scene == NULL)
-        goto done;
-    result = chart_dict(st, scene, &opts);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:scene_json_to_dict", FROM_SCENE_JSON,
+                   TO_DICT);
 }
 
 PyDoc_STRVAR(scene_json_to_json_doc,
@@ -553,32 +546,8 @@ PyDoc_STRVAR(scene_json_to_json_doc,
 static PyObject *
 scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *text, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
-    char *json = NULL;
-    size_t len = 0;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:scene_json_to_json",
-                                     kwlist, &text, &indent_obj, &max_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0
-        || parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of_text(st, text);
-    if (scene == NULL)
-        goto done;
-    json = chart_json_text(st, scene, &opts, indent, &len);
-    chartex_scene_free(scene);
-    scene = NULL;
-    if (json != NULL)
-        result = json_str(json, len);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$OO:scene_json_to_json", FROM_SCENE_JSON,
+                   TO_CHART_JSON);
 }
 
 static PyMethodDef module_methods[] = {
