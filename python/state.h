@@ -15,8 +15,9 @@
  *   module.c       the module: its definition and the functions of the
  *                  Python API, one (source, output) helper behind them
  *
- * Calls go one way: module.c -> walker.c, pysink.c -> state.c; no file
- * calls a file that calls it (walk.h draws the walker's part).
+ * Calls go one way, down: module.c calls walker.c and pysink.c, which call
+ * state.c, which calls none of them (walk.h draws the walker's own part).
+ * No file calls a file that calls it, directly or through others.
  *
  * Ownership: functions returning PyObject * return a new reference or NULL
  * with an exception set; functions returning int return 0, or -1 with an
