@@ -8,7 +8,8 @@ set of figures: the proof that a refactoring changed no behaviour.
 The figures are every golden fixture (fixtures/*.py), each read as built
 and again after drawing it to a PNG (as a kernel does), and N figures made
 by the property tests' strategy (tests/test_properties.py) from a fixed
-seed (--examples, default 3000).  For each figure the record keeps
+seed (--examples, default 3000), which the record keeps (pickled) so that
+`compare` replays the very same figures whatever Hypothesis does.  For each figure the record keeps
   - figure_to_json (compact and indent=2), repr(figure_to_dict),
   - figure_to_json and the dict with max_points=6 and 50 (the reducer),
   - figure_to_scene_json compact, and the parsed value of indent=2 (the
@@ -19,9 +20,11 @@ or the exception type and message where chartex raised.  `compare` prints
 every difference (the first 20 in full) and exits 1 when there is one.
 """
 import argparse
+import base64
 import gzip
 import json
 import os
+import pickle
 import sys
 import warnings
 from pathlib import Path
@@ -73,26 +76,39 @@ def fixture_outputs(record):
                 golden.close_all()
 
 
-def property_outputs(record, examples):
+def property_specs(examples):
+    """The property tests' figure specs: `examples` of them from a fixed
+    seed (the same whatever this file's text: @seed, not derandomize,
+    which hashes the test function's source)."""
     sys.path.insert(0, str(ROOT / "tests"))
-    import numpy as np
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, Phase, given, seed, settings
 
     import test_properties as tp
 
-    count = [0]
+    specs = []
 
-    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck), phases=["generate"])
+    @seed(20261203)
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate])
     @given(tp.figure_spec())
     def each(spec):
+        specs.append(spec)
+
+    each()
+    return specs
+
+
+def property_outputs(record, specs):
+    sys.path.insert(0, str(ROOT / "tests"))
+    import numpy as np
+
+    import test_properties as tp
+
+    for i, spec in enumerate(specs):
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             built = tp.Built(spec)
-            record["random:%05d" % count[0]] = outputs(built.fig)
-        count[0] += 1
-
-    each()
+            record["random:%05d" % i] = outputs(built.fig)
 
 
 def main(argv=None):
@@ -108,17 +124,24 @@ def main(argv=None):
     import chartex
 
     record = {}
+    if a.mode == "compare":
+        with gzip.open(a.file, "rt", encoding="utf-8") as f:
+            old = json.load(f)
+        # The very figures of the record: its specs, replayed.
+        specs = pickle.loads(base64.b64decode(old.pop("specs")))
+    else:
+        specs = property_specs(a.examples)
+        blob = base64.b64encode(pickle.dumps(specs)).decode()  # before any use
     fixture_outputs(record)
-    property_outputs(record, a.examples)
+    property_outputs(record, specs)
     nfig = len(record)
     if a.mode == "record":
+        record["specs"] = blob
         with gzip.open(a.file, "wt", encoding="utf-8") as f:
             json.dump(record, f, ensure_ascii=False, sort_keys=True)
         print("recorded %d figures (%d outputs) with %s" % (
-            nfig, sum(len(v) for v in record.values()), chartex.__file__))
+            nfig, sum(len(v) for k, v in record.items() if k != "specs"), chartex.__file__))
         return 0
-    with gzip.open(a.file, "rt", encoding="utf-8") as f:
-        old = json.load(f)
     diffs = []
     for key in sorted(set(old) | set(record)):
         if key not in old or key not in record:
