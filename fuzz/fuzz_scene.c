@@ -2,7 +2,8 @@
  * fuzz_scene.c - the fuzz entry point: arbitrary bytes as scene JSON.
  *
  * When the bytes parse as a scene, the whole core runs on it: the scene is
- * dumped and read back (the dump must read back to the same text), then
+ * dumped and read back (the dump, compact, indented or streamed, must read
+ * back to the same text), then
  * classified and extracted, and the chart is emitted three ways -- as compact
  * and as pretty JSON text, and into a sink that checks every event and
  * rebuilds the chart as a json-c tree.  The JSON text must be strict JSON
@@ -314,27 +315,66 @@ check_same(json_object *a, json_object *b)
     }
 }
 
-/* Dump, read back, dump again: the same text (doc/scene.md, "Numbers"). */
+/* A scene dump's pieces, gathered. */
+typedef struct gathered {
+    char *text;
+    size_t len, pieces;
+} gathered;
+
+static int
+gather(const char *buf, size_t len, void *data)
+{
+    gathered *g = data;
+    char *t = realloc(g->text, g->len + len + 1);
+
+    CHECK(t != NULL && len > 0);
+    memcpy(t + g->len, buf, len);
+    g->text = t;
+    g->len += len;
+    g->text[g->len] = '\0';
+    g->pieces++;
+    return 0;
+}
+
+/* text (of len bytes), whose compact form must be want: read back, it
+ * writes want again. */
+static void
+check_reads_back_to(const char *text, size_t len, const char *want, size_t want_len)
+{
+    chartex_error err;
+    chartex_scene *back = chartex_scene_from_json(text, len, &err);
+    size_t len2;
+    char *text2;
+
+    if (back == NULL)
+        fprintf(stderr, "the dump does not read back: %s\n%s\n", err.text, text);
+    CHECK(back != NULL);
+    text2 = chartex_scene_to_json(back, 0, &len2, &err);
+    CHECK(text2 != NULL);
+    CHECK(len2 == want_len && memcmp(want, text2, len2) == 0);
+    chartex_free(text2);
+    chartex_scene_free(back);
+}
+
+/* Dump, read back, dump again: the same text (doc/scene.md, "Numbers").
+ * The indented text and the streamed one say the same. */
 static void
 check_scene_round_trip(const chartex_scene *scene)
 {
     chartex_error err;
-    size_t len, len2;
+    size_t len, plen;
     char *text = chartex_scene_to_json(scene, 0, &len, &err);
-    char *text2;
-    chartex_scene *back;
+    char *pretty = chartex_scene_to_json(scene, 3, &plen, &err);
+    gathered g = { NULL, 0, 0 };
 
     CHECK(text != NULL && strlen(text) == len);
-    back = chartex_scene_from_json(text, len, &err);
-    if (back == NULL)
-        fprintf(stderr, "the dump does not read back: %s\n%s\n", err.text, text);
-    CHECK(back != NULL);
-    CHECK(chartex_scene_axes_count(back) == chartex_scene_axes_count(scene));
-    text2 = chartex_scene_to_json(back, 0, &len2, &err);
-    CHECK(text2 != NULL);
-    CHECK(len2 == len && memcmp(text, text2, len) == 0);
-    chartex_free(text2);
-    chartex_scene_free(back);
+    CHECK(pretty != NULL && strlen(pretty) == plen && plen > len);
+    check_reads_back_to(text, len, text, len);
+    check_reads_back_to(pretty, plen, text, len);
+    CHECK(chartex_scene_dump(scene, 3, gather, &g, &err) == 0);
+    CHECK(g.len == plen && memcmp(g.text, pretty, plen) == 0);
+    free(g.text);
+    chartex_free(pretty);
     chartex_free(text);
 }
 

@@ -199,7 +199,8 @@ CHARTEX_API int chartex_artist_set_image(chartex_artist *a, size_t rows,
                                          chartex_error *err);
 
 /* Scene JSON: the scene's interchange form (see doc/scene.md).
- * indent < 0 or 0: compact; > 0: that many spaces per level.
+ * indent < 0 or 0: compact; > 0: that many spaces per level, laid out as
+ * Python's json.dumps(indent=indent) does.
  * Returns a malloc'd NUL-terminated string (free with chartex_free);
  * *len (if not NULL) receives its length. */
 CHARTEX_API char *chartex_scene_to_json(const chartex_scene *scene, int indent,
@@ -212,7 +213,9 @@ CHARTEX_API chartex_scene *chartex_scene_from_json(const char *text, size_t len,
 typedef int (*chartex_write_fn)(const char *buf, size_t len, void *data);
 
 /* Streams the text chartex_scene_to_json would return to write, in pieces
- * of about 64 KiB.  Returns 0, or -1 (CHARTEX_ERR_SINK when write failed). */
+ * of about 64 KiB, without holding the whole text.  Returns 0, or -1
+ * (CHARTEX_ERR_SINK when write failed; the pieces written before stay
+ * written). */
 CHARTEX_API int chartex_scene_dump(const chartex_scene *scene, int indent,
                                    chartex_write_fn write, void *data,
                                    chartex_error *err);

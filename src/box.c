@@ -15,6 +15,10 @@
  * anything left over means the plot is something else.  Positions are
  * compared with a 1e-9 relative tolerance: the box's centre is recomputed
  * as (left + right) / 2 while the whiskers carry the exact position.
+ *
+ * Only classify.c asks (chartex__find_boxplot); the scene is only read,
+ * and the boxes found belong to the chartex__boxplot the caller passed
+ * (chartex__boxplot_clear frees them).
  */
 #include "chart.h"
 
@@ -192,19 +196,19 @@ typedef struct search {
     body *bodies;          /* n_artists bodies */
     size_t n_bodies;
     int *seg_type;         /* per artist: what a line collection is */
-    chartex_boxplot *out;
+    chartex__boxplot *out;
 } search;
 
-static chartex_box *
-new_box(chartex_boxplot *bp)
+static chartex__box *
+new_box(chartex__boxplot *bp)
 {
-    chartex_box *b;
+    chartex__box *b;
 
     if (bp->n == bp->cap) {
         size_t cap = bp->cap ? bp->cap * 2 : 8;
         int overflow = 0;
-        chartex_box *v = chartex__realloc(bp->boxes,
-                                          chartex__mul(cap, sizeof *v, &overflow));
+        chartex__box *v = chartex__realloc(bp->boxes,
+                                           chartex__mul(cap, sizeof *v, &overflow));
 
         if (v == NULL || overflow)
             return NULL;
@@ -237,7 +241,7 @@ whisker_ok(const search *s, size_t j, double c, double pscale, double from,
 
 /* Appends the flier values of marker line a to box b. */
 static int
-add_outliers(chartex_box *b, const struct chartex_artist *a, int vertical)
+add_outliers(chartex__box *b, const struct chartex_artist *a, int vertical)
 {
     const double *v = vcoord(a, vertical);
     double *o;
@@ -267,7 +271,7 @@ try_box(search *s, size_t i)
     size_t cap_lo = SIZE_MAX, cap_hi = SIZE_MAX, median = SIZE_MAX, meanline = SIZE_MAX;
     size_t *across = s->scratch;
     double l, r, q1, q3, width, mid, vspan, c, whislo, whishi;
-    chartex_box *b;
+    chartex__box *b;
 
     if (!box_outline(axes->artists[i], s->vertical, &l, &r, &q1, &q3))
         return 0;
@@ -393,28 +397,6 @@ try_box(search *s, size_t i)
 }
 
 /* ---------------------------------------------------------------- violins */
-
-int
-chartex__parse_band(const double *x, const double *y, size_t len, int shared_y,
-                    size_t *n)
-{
-    const double *t = shared_y ? y : x;
-    size_t i, half;
-
-    /* A raw path ends with its CLOSEPOLY vertex (a copy of the start);
-     * Path.to_polygons() gives the polygon without it. */
-    if (len >= 5 && len % 2 == 1 && x[len - 1] == x[0] && y[len - 1] == y[0])
-        len--;
-    if (len < 4 || len % 2 != 0)
-        return 0;
-    half = (len - 2) / 2;
-    /* (t_i, f1_i) at 1..N, then the end point, then (t_i, f2_i) reversed. */
-    for (i = 0; i < half; i++)
-        if (!(t[1 + i] == t[len - 1 - i]))
-            return 0;
-    *n = half;
-    return 1;
-}
 
 /* Reads artist i as a violin body for the current orientation. */
 static int
@@ -650,7 +632,7 @@ find_violins(search *s)
 
     for (b = 0; b < s->n_bodies; b++) {
         const body *bd = &s->bodies[b];
-        chartex_box *box = new_box(s->out);
+        chartex__box *box = new_box(s->out);
 
         if (box == NULL)
             return -1;
@@ -670,7 +652,7 @@ find_violins(search *s)
 /* ------------------------------------------------------------ public part */
 
 void
-chartex__boxplot_clear(chartex_boxplot *bp)
+chartex__boxplot_clear(chartex__boxplot *bp)
 {
     size_t i;
 
@@ -685,7 +667,7 @@ chartex__boxplot_clear(chartex_boxplot *bp)
 static int
 by_order(const void *pa, const void *pb)
 {
-    const chartex_box *a = pa, *b = pb;
+    const chartex__box *a = pa, *b = pb;
 
     return (a->order > b->order) - (a->order < b->order);
 }
@@ -717,7 +699,7 @@ attempt(search *s)
 }
 
 int
-chartex__find_boxplot(const struct chartex_axes *axes, chartex_boxplot *out)
+chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
 {
     search s;
     size_t i, n;

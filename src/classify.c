@@ -6,50 +6,21 @@
  * box plot (every data artist is part of a box or a violin), pie (wedges),
  * bar (bar containers), scatter (path collections), line (lines, areas,
  * line collections), unknown (anything else, e.g. images).
+ *
+ * The scene is only read.  For a box plot the boxes (box.c) go to the
+ * caller, who frees them with chartex__classify_clear.
  */
 #include "chart.h"
 
-#include <string.h>
-
 int
-chartex__artist_is_data(const struct chartex_artist *a)
-{
-    if (a == NULL || a->role != CHARTEX_ROLE_DATA)
-        return 0;
-    switch (a->kind) {
-    case CHARTEX_ARTIST_LINE:
-    case CHARTEX_ARTIST_SCATTER:
-    case CHARTEX_ARTIST_BARS:
-    case CHARTEX_ARTIST_PATCH:
-    case CHARTEX_ARTIST_AREA:
-    case CHARTEX_ARTIST_SEGMENTS:
-        return a->n > 0;
-    case CHARTEX_ARTIST_IMAGE:
-        return a->rows > 0 && a->cols > 0 && a->image != NULL;
-    case CHARTEX_ARTIST_WEDGE:
-    case CHARTEX_ARTIST_OTHER:
-    default:
-        /* A wedge always draws; OTHER is counted but never read. */
-        return 1;
-    }
-}
-
-int
-chartex__artist_is_outline(const struct chartex_artist *a)
-{
-    return a->kind == CHARTEX_ARTIST_PATCH && strcmp(a->cls, "Polygon") == 0
-           && chartex__artist_is_data(a);
-}
-
-int
-chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
-                  chartex_boxplot *bp, chartex_error *err)
+chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
+                  chartex__boxplot *bp, chartex_error *err)
 {
     size_t i, n_data = 0;
     int has_wedge = 0, has_bars = 0, has_scatter = 0, has_line = 0;
     int found;
 
-    *kind = CHARTEX_KIND_NONE;
+    *kind = CHARTEX__KIND_NONE;
     if (axes == NULL || (axes->flags & CHARTEX_AXES_COLORBAR))
         return 0;
     for (i = 0; i < axes->n_artists; i++) {
@@ -89,18 +60,24 @@ chartex__classify(const struct chartex_axes *axes, chartex_kind *kind,
         return chartex__error(err, CHARTEX_ERR_NOMEM,
                               "out of memory reading a box plot");
     if (found) {
-        *kind = CHARTEX_KIND_BOX;
+        *kind = CHARTEX__KIND_BOX;
         return 0;
     }
     if (has_wedge)
-        *kind = CHARTEX_KIND_PIE;
+        *kind = CHARTEX__KIND_PIE;
     else if (has_bars)
-        *kind = CHARTEX_KIND_BAR;
+        *kind = CHARTEX__KIND_BAR;
     else if (has_scatter)
-        *kind = CHARTEX_KIND_SCATTER;
+        *kind = CHARTEX__KIND_SCATTER;
     else if (has_line)
-        *kind = CHARTEX_KIND_LINE;
+        *kind = CHARTEX__KIND_LINE;
     else
-        *kind = CHARTEX_KIND_UNKNOWN;
+        *kind = CHARTEX__KIND_UNKNOWN;
     return 0;
+}
+
+void
+chartex__classify_clear(chartex__boxplot *bp)
+{
+    chartex__boxplot_clear(bp);
 }

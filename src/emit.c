@@ -5,6 +5,9 @@
  * so the JSON text and the dict cannot disagree.  Bulk data (POINTS and
  * VALUES nodes) is rendered here, value by value, through the axis that
  * gives it meaning.
+ *
+ * The chart is only read and nothing is allocated: a string handed to the
+ * sink (a date's text, a category's name) is valid during the call only.
  */
 #include "internal.h"
 
@@ -12,7 +15,7 @@
 #include <string.h>
 
 /* Renders v as a reader of axis a sees it into c (buf, of
- * CHARTEX_DATE_BUFSIZE bytes, holds a date's text). */
+ * CHARTEX__DATE_BUFSIZE bytes, holds a date's text). */
 static void
 cell_of(double v, const struct chartex_axis *a, char *buf, chartex_cell *c)
 {
@@ -56,7 +59,7 @@ int
 chartex__emit_value(double v, const struct chartex_axis *a,
                     const chartex_sink *sink)
 {
-    char buf[CHARTEX_DATE_BUFSIZE];
+    char buf[CHARTEX__DATE_BUFSIZE];
     chartex_cell c;
 
     cell_of(v, a, buf, &c);
@@ -64,12 +67,12 @@ chartex__emit_value(double v, const struct chartex_axis *a,
 }
 
 static int
-emit_points(const chartex_node *node, const chartex_sink *sink,
+emit_points(const chartex__node *node, const chartex_sink *sink,
             chartex_point_fn point)
 {
     const double *x = node->u.points.x, *y = node->u.points.y;
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
-    char xbuf[CHARTEX_DATE_BUFSIZE], ybuf[CHARTEX_DATE_BUFSIZE];
+    char xbuf[CHARTEX__DATE_BUFSIZE], ybuf[CHARTEX__DATE_BUFSIZE];
     chartex_cell cx, cy;
     size_t i;
     void *ctx = sink->ctx;
@@ -93,7 +96,7 @@ emit_points(const chartex_node *node, const chartex_sink *sink,
 }
 
 static int
-emit_values(const chartex_node *node, const chartex_sink *sink)
+emit_values(const chartex__node *node, const chartex_sink *sink)
 {
     size_t i;
 
@@ -109,7 +112,7 @@ emit_values(const chartex_node *node, const chartex_sink *sink)
 /* Recursion is bounded by the chart's shape (superchart, chart, element
  * list, element, value list): a handful of levels. */
 static int
-emit_node(const chartex_node *node, const chartex_sink *sink,
+emit_node(const chartex__node *node, const chartex_sink *sink,
           chartex_point_fn point)
 {
     void *ctx = sink->ctx;
@@ -118,15 +121,15 @@ emit_node(const chartex_node *node, const chartex_sink *sink,
     if (node == NULL)
         return -1;
     switch (node->type) {
-    case CHARTEX_NODE_NULL:
+    case CHARTEX__NODE_NULL:
         return sink->null(ctx);
-    case CHARTEX_NODE_BOOL:
+    case CHARTEX__NODE_BOOL:
         return sink->boolean(ctx, node->u.boolean);
-    case CHARTEX_NODE_NUMBER:
+    case CHARTEX__NODE_NUMBER:
         return chartex__emit_value(node->u.number, NULL, sink);
-    case CHARTEX_NODE_STRING:
+    case CHARTEX__NODE_STRING:
         return sink->string(ctx, node->u.string.s, node->u.string.len);
-    case CHARTEX_NODE_ARRAY:
+    case CHARTEX__NODE_ARRAY:
         if (sink->begin_array(ctx) < 0)
             return -1;
         for (i = 0; i < node->u.list.n; i++) {
@@ -134,7 +137,7 @@ emit_node(const chartex_node *node, const chartex_sink *sink,
                 return -1;
         }
         return sink->end_array(ctx);
-    case CHARTEX_NODE_OBJECT:
+    case CHARTEX__NODE_OBJECT:
         if (sink->begin_object(ctx) < 0)
             return -1;
         for (i = 0; i < node->u.list.n; i++) {
@@ -145,9 +148,9 @@ emit_node(const chartex_node *node, const chartex_sink *sink,
                 return -1;
         }
         return sink->end_object(ctx);
-    case CHARTEX_NODE_POINTS:
+    case CHARTEX__NODE_POINTS:
         return emit_points(node, sink, point);
-    case CHARTEX_NODE_VALUES:
+    case CHARTEX__NODE_VALUES:
         return emit_values(node, sink);
     }
     return -1;

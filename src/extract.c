@@ -1,31 +1,26 @@
 /*
  * extract.c - the chart tree of a scene: one chart per Axes that carries
- * data, its elements, labels, units, ticks and scales.
+ * data, its elements, labels, units, ticks and scales.  The points of line
+ * and scatter elements come from points.c (and the point limit from
+ * downsample.c); which chart an Axes is, from classify.c.
  *
  * Keys are added in the order of E2B's schema, every key always present
  * (null where nothing applies), additional keys after them.  Bulk data is
  * not copied into one node per number: POINTS and VALUES nodes borrow the
  * scene's arrays together with the axis that gives them meaning, and dates
  * and categories are rendered when the tree is emitted.
+ *
+ * The chart returned belongs to the caller (chartex_chart_free, node.c):
+ * it owns its tree and the arrays made for it, and borrows the scene's, so
+ * it must be freed before the scene.
  */
 #include "chart.h"
 
 #include <limits.h>
-#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The chart as allocated here: the public part first, so that a
- * chartex_chart pointer is also a pointer to this.  The few arrays that
- * cannot be borrowed from the scene (reordered area curves) are owned here
- * and live as long as the chart. */
-struct chart_impl {
-    struct chartex_chart chart;
-    size_t n_bufs, cap_bufs;
-    double **bufs;
-};
 
 /* Strings already used as element labels in the chart being built. */
 typedef struct labels {
@@ -33,43 +28,11 @@ typedef struct labels {
     char **v;
 } labels;
 
-typedef struct builder {
-    struct chart_impl *impl;
-    chartex_buf text;      /* scratch for simplified text */
-    size_t max_points;     /* 0: no limit (chartex_options) */
-} builder;
-
 /* ----------------------------------------------------------------- helpers */
-
-static double *
-own_doubles(builder *b, size_t n)
-{
-    struct chart_impl *impl = b->impl;
-    double *v;
-    int overflow = 0;
-
-    if (impl->n_bufs == impl->cap_bufs) {
-        size_t cap = impl->cap_bufs ? impl->cap_bufs * 2 : 4;
-        double **bufs = chartex__realloc(impl->bufs,
-                                         chartex__mul(cap, sizeof *bufs, &overflow));
-
-        if (bufs == NULL || overflow)
-            return NULL;
-        impl->bufs = bufs;
-        impl->cap_bufs = cap;
-    }
-    v = chartex__malloc(chartex__mul(n ? n : 1, sizeof *v, &overflow));
-    if (v == NULL || overflow) {
-        chartex__free(v);
-        return NULL;
-    }
-    impl->bufs[impl->n_bufs++] = v;
-    return v;
-}
 
 /* Simplifies s into b->text.  -1: no memory. */
 static int
-simplify(builder *b, const char *s, size_t len)
+simplify(chartex__builder *b, const char *s, size_t len)
 {
     b->text.len = 0;
     if (b->text.data != NULL)
@@ -83,32 +46,26 @@ simplify(builder *b, const char *s, size_t len)
 
 /* The simplified text as a string node; a null node when it is empty and
  * null_if_empty.  NULL: no memory. */
-static chartex_node *
-text_node(builder *b, const char *s, size_t len, int null_if_empty)
+static chartex__node *
+text_node(chartex__builder *b, const char *s, size_t len, int null_if_empty)
 {
     if (s == NULL || len == 0)
-        return null_if_empty ? chartex__node_new(CHARTEX_NODE_NULL)
+        return null_if_empty ? chartex__node_new(CHARTEX__NODE_NULL)
                              : chartex__node_string("", 0);
     if (simplify(b, s, len) < 0)
         return NULL;
     if (b->text.len == 0 && null_if_empty)
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_string(b->text.data ? b->text.data : "", b->text.len);
 }
 
 /* A number node, or null for NaN (a statistic the plot does not give). */
-static chartex_node *
+static chartex__node *
 number_node(double v)
 {
     if (isnan(v))
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return chartex__node_number(v);
-}
-
-static int
-is_default_label(const char *s)
-{
-    return s == NULL || s[0] == '\0' || s[0] == '_';
 }
 
 static int
@@ -157,9 +114,9 @@ labels_free(labels *l)
 
 /* Records the (simplified) explicit label of a, so defaults avoid it. */
 static int
-note_label(builder *b, labels *used, const char *label)
+note_label(chartex__builder *b, labels *used, const char *label)
 {
-    if (is_default_label(label))
+    if (chartex__label_is_default(label))
         return 0;
     if (simplify(b, label, strlen(label)) < 0)
         return -1;
@@ -170,14 +127,14 @@ note_label(builder *b, labels *used, const char *label)
 
 /* The label node of an element: its own label, or "<prefix> k" with k
  * bumped until no other element of the chart uses it. */
-static chartex_node *
-element_label(builder *b, labels *used, const char *label, const char *prefix,
+static chartex__node *
+element_label(chartex__builder *b, labels *used, const char *label, const char *prefix,
               size_t k)
 {
     char buf[64];
     int len;
 
-    if (!is_default_label(label))
+    if (!chartex__label_is_default(label))
         return text_node(b, label, strlen(label), 0);
     for (;; k++) {
         len = snprintf(buf, sizeof buf, "%s %zu", prefix, k);
@@ -191,7 +148,7 @@ element_label(builder *b, labels *used, const char *label, const char *prefix,
 
 /* The text a reader sees for a position along a category direction: the
  * category name, the ISO date, or the number. */
-static chartex_node *
+static chartex__node *
 position_node(double v, const struct chartex_axis *axis)
 {
     char buf[64];
@@ -231,8 +188,8 @@ scale_name(const struct chartex_axis *axis)
 
 /* ------------------------------------------------------------- chart keys */
 
-static chartex_node *
-axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
+static chartex__node *
+axes_title(chartex__builder *b, const struct chartex_axes *axes, const char *fallback)
 {
     static const chartex_title_loc order[3] = {
         CHARTEX_TITLE_CENTER, CHARTEX_TITLE_LEFT, CHARTEX_TITLE_RIGHT
@@ -249,24 +206,24 @@ axes_title(builder *b, const struct chartex_axes *axes, const char *fallback)
         if (b->text.len > 0)
             return chartex__node_string(b->text.data, b->text.len);
     }
-    return chartex__node_new(CHARTEX_NODE_NULL);
+    return chartex__node_new(CHARTEX__NODE_NULL);
 }
 
-static chartex_node *
-unit_node(builder *b, const char *label)
+static chartex__node *
+unit_node(chartex__builder *b, const char *label)
 {
     size_t start, len;
 
     if (label == NULL || !chartex__label_unit(label, &start, &len))
-        return chartex__node_new(CHARTEX_NODE_NULL);
+        return chartex__node_new(CHARTEX__NODE_NULL);
     return text_node(b, label + start, len, 1);
 }
 
 /* type, title: the start of every chart. */
-static chartex_node *
-chart_head(const char *type, chartex_node *title)
+static chartex__node *
+chart_head(const char *type, chartex__node *title)
 {
-    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT);
+    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT);
 
     if (obj == NULL) {
         chartex__node_free(title);
@@ -285,7 +242,7 @@ chart_head(const char *type, chartex_node *title)
 }
 
 static int
-add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
+add_axis_labels(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
     const char *xl = axes->axis[0].label, *yl = axes->axis[1].label;
 
@@ -301,9 +258,9 @@ add_axis_labels(builder *b, chartex_node *obj, const struct chartex_axes *axes)
  * the view interval (all of them when the view is unknown), with a 1e-10
  * relative tolerance for ticks computed at the very ends of the view. */
 static int
-add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p)
+add_ticks(chartex__builder *b, chartex__node *obj, const struct chartex_axis *axis, char p)
 {
-    chartex_node *ticks = NULL, *tick_labels = NULL;
+    chartex__node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
     int filter = isfinite(lo) && isfinite(hi);
     size_t i, n = 0;
@@ -319,7 +276,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
         }
         tol = 1e-10 * fmax(fmax(fabs(lo), fabs(hi)), hi - lo);
     }
-    ticks = chartex__node_new(CHARTEX_NODE_VALUES);
+    ticks = chartex__node_new(CHARTEX__NODE_VALUES);
     if (ticks == NULL)
         goto fail;
     v = chartex__malloc(chartex__mul(axis->n_ticks ? axis->n_ticks : 1,
@@ -329,7 +286,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
     ticks->u.values.owned = v;  /* freed with the node from here on */
     ticks->u.values.v = v;
     ticks->u.values.axis = axis;
-    tick_labels = chartex__node_new(CHARTEX_NODE_ARRAY);
+    tick_labels = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (tick_labels == NULL)
         goto fail;
     for (i = 0; i < axis->n_ticks; i++) {
@@ -345,7 +302,7 @@ add_ticks(builder *b, chartex_node *obj, const struct chartex_axis *axis, char p
         if (!isfinite(t))
             continue;
         if (axis->kind == CHARTEX_AXIS_DATE) {
-            char buf[CHARTEX_DATE_BUFSIZE];
+            char buf[CHARTEX__DATE_BUFSIZE];
 
             if (chartex__format_date(t, axis->date_epoch, buf) == 0)
                 continue;
@@ -374,430 +331,6 @@ fail:
     return -1;
 }
 
-/* ------------------------------------------------------ point limit */
-
-/* A series of points as it goes out: the arrays (borrowed from the scene or
- * owned by the chart), and how many points it had before a limit. */
-typedef struct series {
-    size_t n;
-    const double *x, *y;
-    size_t original;       /* n when nothing was dropped */
-    const char *method;    /* NULL when nothing was dropped */
-} series;
-
-/* Bucket boundaries without overflow: the start of bucket j + 1 of nb
- * equal runs over count items is (j + 1) * q + floor((j + 1) * r / nb),
- * kept as a running quotient and remainder. */
-typedef struct runs {
-    size_t nb, q, r, fl, rem, next;
-} runs;
-
-static void
-runs_init(runs *rs, size_t count, size_t nb)
-{
-    rs->nb = nb;
-    rs->q = count / nb;
-    rs->r = count % nb;
-    rs->fl = rs->rem = rs->next = 0;
-}
-
-/* The end (exclusive) of the next run. */
-static size_t
-runs_next(runs *rs)
-{
-    rs->rem += rs->r;
-    if (rs->rem >= rs->nb) {
-        rs->rem -= rs->nb;
-        rs->fl++;
-    }
-    rs->next += rs->q;
-    return rs->next + rs->fl;
-}
-
-static void
-sort_small(size_t *v, size_t n)
-{
-    size_t i, j;
-
-    for (i = 1; i < n; i++)
-        for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            size_t t = v[j];
-
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
-}
-
-/* Appends i to v (n entries) unless it is there already. */
-static size_t
-add_unique(size_t *v, size_t n, size_t i)
-{
-    size_t k;
-
-    for (k = 0; k < n; k++)
-        if (v[k] == i)
-            return n;
-    v[n] = i;
-    return n + 1;
-}
-
-/* A line's shape in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS):
- * the first and last points, and in each of (max - 2) / 4 runs of the
- * points between them, those with the lowest and highest x and y (for a
- * line along x this is the M4 reduction: what a plot of one pixel column
- * per run draws is unchanged).  A run with a point that is not finite and
- * fewer than four extremes also keeps that point, so gaps stay gaps.
- * Writes the kept indices in order into keep; returns their count. */
-static size_t
-keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep)
-{
-    size_t nb = (max - 2) / 4, lo = 1, hi, i, j, k = 0, np;
-    runs rs;
-
-    runs_init(&rs, n - 2, nb);
-    keep[k++] = 0;
-    for (j = 0; j < nb; j++, lo = hi) {
-        size_t ix0 = SIZE_MAX, ix1 = SIZE_MAX, iy0 = SIZE_MAX, iy1 = SIZE_MAX;
-        size_t gap = SIZE_MAX, pick[4];
-
-        hi = 1 + runs_next(&rs);
-        for (i = lo; i < hi; i++) {
-            if (!isfinite(x[i]) || !isfinite(y[i])) {
-                if (gap == SIZE_MAX)
-                    gap = i;
-                continue;
-            }
-            if (ix0 == SIZE_MAX) {
-                ix0 = ix1 = iy0 = iy1 = i;
-                continue;
-            }
-            if (x[i] < x[ix0])
-                ix0 = i;
-            if (x[i] > x[ix1])
-                ix1 = i;
-            if (y[i] < y[iy0])
-                iy0 = i;
-            if (y[i] > y[iy1])
-                iy1 = i;
-        }
-        np = 0;
-        if (ix0 != SIZE_MAX) {
-            np = add_unique(pick, np, ix0);
-            np = add_unique(pick, np, ix1);
-            np = add_unique(pick, np, iy0);
-            np = add_unique(pick, np, iy1);
-        }
-        if (gap != SIZE_MAX && np < 4)
-            pick[np++] = gap;
-        sort_small(pick, np);
-        for (i = 0; i < np; i++)
-            keep[k++] = pick[i];
-    }
-    keep[k++] = n - 1;
-    return k;
-}
-
-/* A scatter in at most max points (n > max >= CHARTEX_MIN_MAX_POINTS): the
- * points with the lowest and highest finite x and y, and max minus those
- * evenly spaced through the series (index floor(k * n / slots)).  The
- * same figure always keeps the same points.  Indices in order; returns
- * their count. */
-static size_t
-keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep)
-{
-    size_t ext[4], ne = 0, ix0 = SIZE_MAX, ix1 = 0, iy0 = 0, iy1 = 0;
-    size_t i, k = 0, e = 0, s, slots, next;
-    runs rs;
-
-    for (i = 0; i < n; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
-            continue;
-        if (ix0 == SIZE_MAX) {
-            ix0 = ix1 = iy0 = iy1 = i;
-            continue;
-        }
-        if (x[i] < x[ix0])
-            ix0 = i;
-        if (x[i] > x[ix1])
-            ix1 = i;
-        if (y[i] < y[iy0])
-            iy0 = i;
-        if (y[i] > y[iy1])
-            iy1 = i;
-    }
-    if (ix0 != SIZE_MAX) {
-        ne = add_unique(ext, ne, ix0);
-        ne = add_unique(ext, ne, ix1);
-        ne = add_unique(ext, ne, iy0);
-        ne = add_unique(ext, ne, iy1);
-        sort_small(ext, ne);
-    }
-    slots = max - ne;
-    runs_init(&rs, n, slots);
-    /* Merge the evenly spaced indices (increasing, distinct since
-     * slots < n) with the extremes, dropping repeats. */
-    next = 0;
-    for (s = 0; s < slots; s++) {
-        while (e < ne && ext[e] <= next) {
-            if (k == 0 || keep[k - 1] != ext[e])
-                keep[k++] = ext[e];
-            e++;
-        }
-        if (k == 0 || keep[k - 1] != next)
-            keep[k++] = next;
-        next = runs_next(&rs);
-    }
-    for (; e < ne; e++)
-        if (k == 0 || keep[k - 1] != ext[e])
-            keep[k++] = ext[e];
-    return k;
-}
-
-/* Applies the builder's point limit to s (sample: a scatter).  When points
- * are dropped, s gets arrays owned by the chart, and base (an area's
- * baseline, n values, may be NULL) keeps the same indices, in place.
- * -1: no memory. */
-static int
-limit_series(builder *b, series *s, int sample, double *base)
-{
-    size_t *keep = NULL, k, i;
-    double *x, *y;
-    int overflow = 0;
-
-    s->original = s->n;
-    s->method = NULL;
-    if (b->max_points == 0 || s->n <= b->max_points)
-        return 0;
-    keep = chartex__malloc(chartex__mul(b->max_points, sizeof *keep, &overflow));
-    if (keep == NULL || overflow) {
-        chartex__free(keep);
-        return -1;
-    }
-    k = sample ? keep_sample(s->x, s->y, s->n, b->max_points, keep)
-               : keep_minmax(s->x, s->y, s->n, b->max_points, keep);
-    x = own_doubles(b, k);
-    y = own_doubles(b, k);
-    if (x == NULL || y == NULL) {
-        chartex__free(keep);
-        return -1;
-    }
-    for (i = 0; i < k; i++) {
-        x[i] = s->x[keep[i]];
-        y[i] = s->y[keep[i]];
-        if (base != NULL)
-            base[i] = base[keep[i]];
-    }
-    chartex__free(keep);
-    s->n = k;
-    s->x = x;
-    s->y = y;
-    s->method = sample ? "sample" : "minmax";
-    return 0;
-}
-
-/* The element's "downsampled" key, when s lost points. */
-static int
-add_downsampled(builder *b, chartex_node *el, const series *s)
-{
-    chartex_node *obj;
-
-    if (s->method == NULL)
-        return 0;
-    obj = chartex__node_new(CHARTEX_NODE_OBJECT);
-    if (chartex__object_add(el, "downsampled", obj) < 0)
-        return -1;
-    if (chartex__object_add(obj, "method", chartex__node_cstring(s->method)) < 0
-        || chartex__object_add(obj, "max_points",
-                               chartex__node_number((double)b->max_points)) < 0
-        || chartex__object_add(obj, "original_points",
-                               chartex__node_number((double)s->original)) < 0)
-        return -1;
-    return 0;
-}
-
-/* ------------------------------------------------------------------ lines */
-
-/* The parts of an AREA artist read as fill_between bands.  Returns 1 and
- * the total number of points when every polygon is one. */
-static int
-area_bands(const struct chartex_artist *a, size_t *total)
-{
-    size_t k, off = 0, n;
-
-    *total = 0;
-    if (a->n_parts == 0)
-        return 0;
-    for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
-        if (!chartex__parse_band(a->x + off, a->y + off, a->part_len[k], 0, &n))
-            return 0;
-        *total += n;
-    }
-    return 1;
-}
-
-/* Runs BODY for each point of each band of a recognised area, with t (x),
- * f1 (the first curve) and f2 (the second) of that point. */
-#define FOR_BAND_POINTS(a, t, f1, f2, BODY)                                  \
-    do {                                                                     \
-        size_t k_, off_ = 0, n_, i_;                                         \
-        for (k_ = 0; k_ < (a)->n_parts; off_ += (a)->part_len[k_], k_++) {   \
-            chartex__parse_band((a)->x + off_, (a)->y + off_,                \
-                                (a)->part_len[k_], 0, &n_);                  \
-            for (i_ = 0; i_ < n_; i_++) {                                    \
-                double t = (a)->x[off_ + 1 + i_];                            \
-                double f1 = (a)->y[off_ + 1 + i_];                           \
-                double f2 = (a)->y[off_ + 2 * n_ + 1 - i_];                  \
-                BODY                                                         \
-            }                                                                \
-        }                                                                    \
-    } while (0)
-
-/* 1 when area c is stacked on area p (stackplot): same x, and c's lower
- * curve is p's upper curve. */
-static int
-stacked_on(const struct chartex_artist *p, const struct chartex_artist *c)
-{
-    size_t k, off = 0, n_p, n_c, i, tp, tc;
-
-    if (!area_bands(p, &tp) || !area_bands(c, &tc) || tp != tc
-        || p->n_parts != c->n_parts)
-        return 0;
-    for (k = 0; k < p->n_parts; off += p->part_len[k], k++) {
-        if (p->part_len[k] != c->part_len[k])
-            return 0;
-        chartex__parse_band(p->x + off, p->y + off, p->part_len[k], 0, &n_p);
-        chartex__parse_band(c->x + off, c->y + off, c->part_len[k], 0, &n_c);
-        if (n_p != n_c)
-            return 0;
-        for (i = 0; i < n_p; i++)
-            if (p->x[off + 1 + i] != c->x[off + 1 + i]
-                || p->y[off + 2 * n_p + 1 - i] != c->y[off + 1 + i])
-                return 0;
-    }
-    return 1;
-}
-
-/* 1 when line l only traces an edge of area a: an unlabelled line whose
- * points are one of the band's curves.  pandas' DataFrame.plot.area()
- * draws each series as such a line plus a labelled fill; both as elements
- * would repeat every series. */
-static int
-traces_area_edge(const struct chartex_artist *l, const struct chartex_artist *a)
-{
-    size_t total = 0, j = 0;
-    int on_f1 = 1, on_f2 = 1;
-
-    if (l->kind != CHARTEX_ARTIST_LINE || !is_default_label(l->label)
-        || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
-        || !area_bands(a, &total) || total != l->n || total == 0)
-        return 0;
-    FOR_BAND_POINTS(a, t, f1, f2, {
-        if (l->x[j] != t)
-            on_f1 = on_f2 = 0;
-        if (l->y[j] != f1)
-            on_f1 = 0;
-        if (l->y[j] != f2)
-            on_f2 = 0;
-        j++;
-    });
-    return on_f1 || on_f2;
-}
-
-static int
-is_area_edge(const struct chartex_axes *axes, const struct chartex_artist *l)
-{
-    size_t i;
-
-    for (i = 0; i < axes->n_artists; i++)
-        if (traces_area_edge(l, axes->artists[i]))
-            return 1;
-    return 0;
-}
-
-/* An area element: the band's curve as points, the other curve as
- * "baseline" unless it is all 0.  The curve shown is the upper one for
- * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
- * a stackplot's first layer); else the first (y1). */
-static int
-add_area(builder *b, chartex_node *el, const struct chartex_artist *a,
-         const struct chartex_axes *axes, int stacked)
-{
-    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
-    size_t total = 0, j = 0;
-    int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
-    double *x, *y, *base = NULL;
-    chartex_node *baseline;
-    series s;
-
-    if (!area_bands(a, &total)) {
-        s.n = a->n;
-        s.x = a->x;
-        s.y = a->y;
-        if (limit_series(b, &s, 0, NULL) < 0
-            || chartex__object_add(el, "points",
-                                   chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
-            return -1;
-        return add_downsampled(b, el, &s);
-    }
-    FOR_BAND_POINTS(a, t, f1, f2, {
-        (void)t;
-        if (f1 != 0)
-            y1_zero = 0;
-        if (f2 != 0)
-            y2_zero = 0;
-    });
-    upper = stacked || (y1_zero && !y2_zero);
-    if (!upper && a->n_parts == 1) {
-        /* The first curve is contiguous in the scene: borrow it. */
-        s.x = a->x + 1;
-        s.y = a->y + 1;
-    } else {
-        x = own_doubles(b, total);
-        y = own_doubles(b, total);
-        if (x == NULL || y == NULL)
-            return -1;
-        FOR_BAND_POINTS(a, t, f1, f2, {
-            x[j] = t;
-            y[j] = upper ? f2 : f1;
-            j++;
-        });
-        s.x = x;
-        s.y = y;
-    }
-    s.n = total;
-    if (!(upper ? y1_zero : y2_zero)) {
-        base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base,
-                                            &overflow));
-        if (base == NULL)
-            return -1;
-        j = 0;
-        FOR_BAND_POINTS(a, t, f1, f2, {
-            (void)t;
-            base[j++] = upper ? f1 : f2;
-        });
-    }
-    if (limit_series(b, &s, 0, base) < 0
-        || chartex__object_add(el, "points",
-                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0) {
-        chartex__free(base);
-        return -1;
-    }
-    if (base != NULL) {
-        baseline = chartex__node_new(CHARTEX_NODE_VALUES);
-        if (baseline == NULL) {
-            chartex__free(base);
-            return -1;
-        }
-        baseline->u.values.n = s.n;
-        baseline->u.values.owned = base;
-        baseline->u.values.v = base;
-        baseline->u.values.axis = ya;
-        if (chartex__object_add(el, "baseline", baseline) < 0)
-            return -1;
-    }
-    return add_downsampled(b, el, &s);
-}
-
 static int
 is_point_element(const struct chartex_artist *a, int scatter_chart)
 {
@@ -817,11 +350,10 @@ is_point_element(const struct chartex_artist *a, int scatter_chart)
     }
 }
 
-static chartex_node *
-point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
+static chartex__node *
+point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter_chart)
 {
-    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
-    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY), *el;
+    chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY), *el;
     labels used = {0, 0, NULL};
     size_t i, n_line = 0, n_scatter = 0, n_area = 0, prev_area = (size_t)-1;
     unsigned char *upper = NULL;
@@ -838,16 +370,16 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
             goto fail;
         if (a->kind == CHARTEX_ARTIST_AREA) {
             if (prev_area != (size_t)-1
-                && stacked_on(axes->artists[prev_area], a))
+                && chartex__area_stacked_on(axes->artists[prev_area], a))
                 upper[prev_area] = upper[i] = 1;
             prev_area = i;
         }
     }
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
-        chartex_node *label;
+        chartex__node *label;
 
-        if (!is_point_element(a, scatter_chart) || is_area_edge(axes, a))
+        if (!is_point_element(a, scatter_chart) || chartex__is_area_edge(axes, a))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
@@ -855,36 +387,15 @@ point_elements(builder *b, const struct chartex_axes *axes, int scatter_chart)
             label = element_label(b, &used, a->label, "Area", n_area++);
         else
             label = element_label(b, &used, a->label, "Line", n_line++);
-        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        el = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(elements, el) < 0) {
             chartex__node_free(label);
             goto fail;
         }
         if (chartex__object_add(el, "label", label) < 0)
             goto fail;
-        if (a->kind == CHARTEX_ARTIST_AREA) {
-            if (add_area(b, el, a, axes, upper[i]) < 0)
-                goto fail;
-        } else {
-            size_t n = a->n;
-
-            /* Path.to_polygons() closes an outline by repeating its first
-             * vertex: the step histogram drew no such segment. */
-            if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
-                && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
-                n--;
-            series s;
-
-            s.n = n;
-            s.x = a->x;
-            s.y = a->y;
-            if (limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, NULL) < 0
-                || chartex__object_add(el, "points",
-                                       chartex__node_points(s.n, s.x, s.y,
-                                                            xa, ya)) < 0
-                || add_downsampled(b, el, &s) < 0)
-                goto fail;
-        }
+        if (chartex__add_points(b, el, a, axes, upper[i]) < 0)
+            goto fail;
     }
     labels_free(&used);
     chartex__free(upper);
@@ -896,11 +407,11 @@ fail:
     return NULL;
 }
 
-static chartex_node *
-point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
+static chartex__node *
+point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title,
             int scatter_chart)
 {
-    chartex_node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
+    chartex__node *obj = chart_head(scatter_chart ? "scatter" : "line", title);
 
     if (obj == NULL)
         return NULL;
@@ -918,7 +429,7 @@ point_chart(builder *b, const struct chartex_axes *axes, chartex_node *title,
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
  * or -1. */
-static chartex_node *tick_label_node(builder *b, const struct chartex_axis *axis,
+static chartex__node *tick_label_node(chartex__builder *b, const struct chartex_axis *axis,
                                double pos);
 
 static long
@@ -989,10 +500,10 @@ bars_named_by_ticks(const struct chartex_axes *axes)
     return any && named;
 }
 
-static chartex_node *
-bar_elements(builder *b, const struct chartex_axes *axes)
+static chartex__node *
+bar_elements(chartex__builder *b, const struct chartex_axes *axes)
 {
-    chartex_node *elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     labels used = {0, 0, NULL};
     size_t i, k, n_group = 0;
     int by_ticks = bars_named_by_ticks(axes);
@@ -1010,7 +521,7 @@ bar_elements(builder *b, const struct chartex_axes *axes)
         const struct chartex_artist *a = axes->artists[i];
         int vertical = a->orientation == CHARTEX_VERTICAL;
         const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
-        chartex_node *group;
+        chartex__node *group;
 
         if (a->kind != CHARTEX_ARTIST_BARS || !chartex__artist_is_data(a))
             continue;
@@ -1022,9 +533,9 @@ bar_elements(builder *b, const struct chartex_axes *axes)
                          : vertical ? a->bh[k] : a->bw[k];
             double centre = vertical ? a->bx[k] + a->bw[k] / 2
                                      : a->by[k] + a->bh[k] / 2;
-            chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
-            chartex_node *g = chartex__node_string(group->u.string.s,
-                                                   group->u.string.len);
+            chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+            chartex__node *g = chartex__node_string(group->u.string.s,
+                                                    group->u.string.len);
 
             if (chartex__array_add(elements, el) < 0) {
                 chartex__node_free(g);
@@ -1060,10 +571,10 @@ orientation_name(chartex_orientation o)
     return o == CHARTEX_HORIZONTAL ? "horizontal" : "vertical";
 }
 
-static chartex_node *
-bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("bar", title);
+    chartex__node *obj = chart_head("bar", title);
     chartex_orientation o = CHARTEX_VERTICAL;
     size_t i;
 
@@ -1091,8 +602,8 @@ bar_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
 
 /* The label at a position along a category direction (a box's, or a bar's
  * named by ticks): the tick label there, else the position as text. */
-static chartex_node *
-tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
+static chartex__node *
+tick_label_node(chartex__builder *b, const struct chartex_axis *axis, double pos)
 {
     long i = tick_at(axis, pos);
 
@@ -1107,10 +618,10 @@ tick_label_node(builder *b, const struct chartex_axis *axis, double pos)
     return position_node(pos, axis);
 }
 
-static chartex_node *
-box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
+static chartex__node *
+box_element(chartex__builder *b, const chartex__box *box, const struct chartex_axis *cat)
 {
-    chartex_node *el = chartex__node_new(CHARTEX_NODE_OBJECT);
+    chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
 
     if (el == NULL)
         return NULL;
@@ -1131,18 +642,18 @@ box_element(builder *b, const chartex_box *box, const struct chartex_axis *cat)
     return el;
 }
 
-static chartex_node *
-box_chart(builder *b, const struct chartex_axes *axes, const chartex_boxplot *bp,
-          chartex_node *title)
+static chartex__node *
+box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__boxplot *bp,
+          chartex__node *title)
 {
-    chartex_node *obj = chart_head("box_and_whisker", title), *elements;
+    chartex__node *obj = chart_head("box_and_whisker", title), *elements;
     const struct chartex_axis *cat =
         &axes->axis[bp->orientation == CHARTEX_VERTICAL ? 0 : 1];
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < bp->n; i++)
@@ -1191,24 +702,24 @@ wedge_angle(double theta1, double theta2)
     return strtod(buf, NULL);
 }
 
-static chartex_node *
-pie_chart(builder *b, const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+pie_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("pie", title), *elements;
+    chartex__node *obj = chart_head("pie", title), *elements;
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    elements = chartex__node_new(CHARTEX_NODE_ARRAY);
+    elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
-        chartex_node *el;
+        chartex__node *el;
 
         if (a->kind != CHARTEX_ARTIST_WEDGE || !chartex__artist_is_data(a))
             continue;
-        el = chartex__node_new(CHARTEX_NODE_OBJECT);
+        el = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(elements, el) < 0
             || chartex__object_add(el, "label",
                                    text_node(b, a->label, strlen(a->label), 0)) < 0
@@ -1225,10 +736,10 @@ fail:
 
 /* ---------------------------------------------------------------- unknown */
 
-static chartex_node *
+static chartex__node *
 image_node(const struct chartex_artist *a)
 {
-    chartex_node *obj = chartex__node_new(CHARTEX_NODE_OBJECT), *rows;
+    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT), *rows;
     size_t r;
 
     if (obj == NULL)
@@ -1238,7 +749,7 @@ image_node(const struct chartex_artist *a)
         || chartex__object_add(obj, "extent",
                                chartex__node_values(4, a->extent, 0, NULL)) < 0)
         goto fail;
-    rows = chartex__node_new(CHARTEX_NODE_ARRAY);
+    rows = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "values", rows) < 0)
         goto fail;
     for (r = 0; r < a->rows; r++)
@@ -1251,15 +762,15 @@ fail:
     return NULL;
 }
 
-static chartex_node *
-unknown_chart(const struct chartex_axes *axes, chartex_node *title)
+static chartex__node *
+unknown_chart(const struct chartex_axes *axes, chartex__node *title)
 {
-    chartex_node *obj = chart_head("unknown", title);
+    chartex__node *obj = chart_head("unknown", title);
     size_t i;
 
     if (obj == NULL)
         return NULL;
-    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX_NODE_ARRAY)) < 0)
+    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0)
         goto fail;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -1278,42 +789,28 @@ fail:
 
 /* ------------------------------------------------------------------ scene */
 
-static chartex_node *
-axes_chart(builder *b, const struct chartex_axes *axes, chartex_kind kind,
-           const chartex_boxplot *bp, const char *fallback_title)
+static chartex__node *
+axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
+           const chartex__boxplot *bp, const char *fallback_title)
 {
-    chartex_node *title = axes_title(b, axes, fallback_title);
+    chartex__node *title = axes_title(b, axes, fallback_title);
 
     if (title == NULL)
         return NULL;
     switch (kind) {
-    case CHARTEX_KIND_BOX:
+    case CHARTEX__KIND_BOX:
         return box_chart(b, axes, bp, title);
-    case CHARTEX_KIND_PIE:
+    case CHARTEX__KIND_PIE:
         return pie_chart(b, axes, title);
-    case CHARTEX_KIND_BAR:
+    case CHARTEX__KIND_BAR:
         return bar_chart(b, axes, title);
-    case CHARTEX_KIND_SCATTER:
+    case CHARTEX__KIND_SCATTER:
         return point_chart(b, axes, title, 1);
-    case CHARTEX_KIND_LINE:
+    case CHARTEX__KIND_LINE:
         return point_chart(b, axes, title, 0);
     default:
         return unknown_chart(axes, title);
     }
-}
-
-static void
-impl_free(struct chart_impl *impl)
-{
-    size_t i;
-
-    if (impl == NULL)
-        return;
-    chartex__node_free(impl->chart.root);
-    for (i = 0; i < impl->n_bufs; i++)
-        chartex__free(impl->bufs[i]);
-    chartex__free(impl->bufs);
-    chartex__free(impl);
 }
 
 chartex_chart *
@@ -1326,11 +823,11 @@ chartex_chart *
 chartex_chart_from_scene_opts(const chartex_scene *scene,
                               const chartex_options *opts, chartex_error *err)
 {
-    builder b;
-    struct chart_impl *impl = NULL;
-    chartex_kind *kinds = NULL;
-    chartex_boxplot *bps = NULL;
-    chartex_node *charts = NULL, *one = NULL;
+    chartex__builder b;
+    chartex_chart *chart = NULL;
+    chartex__kind *kinds = NULL;
+    chartex__boxplot *bps = NULL;
+    chartex__node *charts = NULL, *one = NULL;
     size_t i, n_charts = 0, last = 0;
 
     memset(&b, 0, sizeof b);
@@ -1345,42 +842,42 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         return NULL;
     }
     b.max_points = opts != NULL ? opts->max_points : 0;
-    impl = chartex__calloc(1, sizeof *impl);
+    chart = chartex__chart_new();
     kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
     bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);
-    if (impl == NULL || kinds == NULL || bps == NULL)
+    if (chart == NULL || kinds == NULL || bps == NULL)
         goto nomem;
-    b.impl = impl;
+    b.chart = chart;
     for (i = 0; i < scene->n_axes; i++) {
         if (chartex__classify(scene->axes[i], &kinds[i], &bps[i], err) < 0)
             goto fail;
-        if (kinds[i] != CHARTEX_KIND_NONE) {
+        if (kinds[i] != CHARTEX__KIND_NONE) {
             n_charts++;
             last = i;
         }
     }
     if (n_charts == 1) {
-        impl->chart.root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
+        chart->root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
                                       scene->suptitle);
-        if (impl->chart.root == NULL)
+        if (chart->root == NULL)
             goto nomem;
     } else if (n_charts > 1) {
         const char *sup = scene->suptitle;
-        chartex_node *title;
+        chartex__node *title;
 
         if (sup != NULL && sup[0] != '\0') {
             title = text_node(&b, sup, strlen(sup), 1);
         } else {
-            title = chartex__node_new(CHARTEX_NODE_NULL);
+            title = chartex__node_new(CHARTEX__NODE_NULL);
         }
-        impl->chart.root = chart_head("superchart", title);
-        if (impl->chart.root == NULL)
+        chart->root = chart_head("superchart", title);
+        if (chart->root == NULL)
             goto nomem;
-        charts = chartex__node_new(CHARTEX_NODE_ARRAY);
-        if (chartex__object_add(impl->chart.root, "elements", charts) < 0)
+        charts = chartex__node_new(CHARTEX__NODE_ARRAY);
+        if (chartex__object_add(chart->root, "elements", charts) < 0)
             goto nomem;
         for (i = 0; i < scene->n_axes; i++) {
-            if (kinds[i] == CHARTEX_KIND_NONE)
+            if (kinds[i] == CHARTEX__KIND_NONE)
                 continue;
             one = axes_chart(&b, scene->axes[i], kinds[i], &bps[i], NULL);
             if (chartex__array_add(charts, one) < 0)
@@ -1388,34 +885,20 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
         }
     }
     for (i = 0; i < scene->n_axes; i++)
-        chartex__boxplot_clear(&bps[i]);
+        chartex__classify_clear(&bps[i]);
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
-    return &impl->chart;
+    return chart;
 nomem:
     chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory building the chart");
 fail:
     if (bps != NULL)
         for (i = 0; i < scene->n_axes; i++)
-            chartex__boxplot_clear(&bps[i]);
+            chartex__classify_clear(&bps[i]);
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
-    impl_free(impl);
+    chartex_chart_free(chart);
     return NULL;
-}
-
-int
-chartex_chart_is_empty(const chartex_chart *chart)
-{
-    return chart == NULL || chart->root == NULL;
-}
-
-void
-chartex_chart_free(chartex_chart *chart)
-{
-    /* Every chart comes from chartex_chart_from_scene, which allocates the
-     * chart_impl that begins with it. */
-    impl_free((struct chart_impl *)chart);
 }

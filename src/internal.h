@@ -1,18 +1,22 @@
 /*
- * internal.h - private header shared by the core sources in src/.  Not installed.
+ * internal.h - the private header shared by the core sources in src/: the
+ * scene and chart structs behind the public handles, and what each room
+ * offers the others, section by section (the room named in each section's
+ * title).  The extraction stage adds chart.h.  Not installed: nothing
+ * outside src/ and the C tests includes it.
  *
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
  */
-#ifndef CHARTEX_INTERNAL_H
-#define CHARTEX_INTERNAL_H
+#ifndef CHARTEX__INTERNAL_H
+#define CHARTEX__INTERNAL_H
 
 #include "chartex.h"
 
 #include <stdarg.h>
 #include <stddef.h>
 
-/* ------------------------------------------------------------------ errors */
+/* -------------------------------------------------------- errors (util.c) */
 
 /* Fills err (if not NULL) and returns -1, so callers can `return error(...)`. */
 int chartex__error(chartex_error *err, chartex_error_code code,
@@ -22,7 +26,7 @@ int chartex__error(chartex_error *err, chartex_error_code code,
 #endif
     ;
 
-/* ----------------------------------------------------------------- memory */
+/* -------------------------------------------------------- memory (util.c) */
 
 /* All allocation in the core goes through these, so a test build can make
  * the n-th allocation fail (see tests/). */
@@ -38,19 +42,34 @@ double *chartex__dupd(const double *v, size_t count);
 size_t chartex__mul(size_t count, size_t size, int *overflow);
 
 /* A growable byte buffer (always NUL-terminated when data != NULL). */
-typedef struct chartex_buf {
+typedef struct chartex__buf {
     char *data;
     size_t len;
     size_t cap;
     int failed; /* sticky: an append failed for want of memory */
-} chartex_buf;
+} chartex__buf;
 
-int chartex__buf_reserve(chartex_buf *b, size_t extra);
-int chartex__buf_append(chartex_buf *b, const char *s, size_t len);
-int chartex__buf_putc(chartex_buf *b, char c);
-void chartex__buf_free(chartex_buf *b);
+int chartex__buf_reserve(chartex__buf *b, size_t extra);
+int chartex__buf_append(chartex__buf *b, const char *s, size_t len);
+int chartex__buf_putc(chartex__buf *b, char c);
+void chartex__buf_free(chartex__buf *b);
 
-/* ------------------------------------------------------------------- scene */
+/* --------------------------------------------------------- UTF-8 (utf8.c) */
+
+/* The length of the valid UTF-8 sequence at s (avail bytes, at
+ * least 1, s[0] >= 0x80), or, when it is invalid, minus the length of its
+ * maximal valid prefix (at least 1): the bytes that Python's decoder
+ * replaces with one U+FFFD ("maximal subpart"). */
+long chartex__utf8_sequence(const unsigned char *s, size_t avail);
+
+/* The offset of the first byte of s that is not part of a valid UTF-8
+ * sequence (overlong forms, surrogates and code points above U+10FFFF are
+ * invalid), or len when all of s is valid. */
+size_t chartex__utf8_check(const char *s, size_t len);
+
+/* -------------------------------------------------------- scene (scene.c) */
+
+/* The structs behind the public handles, built by the public API. */
 
 struct chartex_axis {
     char *label;           /* "" when none */
@@ -107,42 +126,85 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
-/* ------------------------------------------------------------------- chart */
+/* The scene's vocabulary: the names scene JSON (doc/scene.md)
+ * gives the public enums, indexed by them, and the known flag bits.  Read
+ * by scene_read.c and scene_write.c. */
+#define CHARTEX__SCENE_JSON_VERSION 1
+
+typedef struct chartex__flag_name {
+    unsigned bit;
+    const char *name;
+} chartex__flag_name;
+
+#define CHARTEX__AXES_FLAG_NAMES 3
+#define CHARTEX__ARTIST_FLAG_NAMES 5
+
+extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1];
+extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
+extern const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1];
+extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
+extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
+extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
+extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
+
+/* What the scene says about its artists: the questions that classification,
+ * box plots and extraction all ask. */
+
+/* 1 when label is no label a reader sees: empty, or matplotlib's hidden
+ * kind ("_child0", "_nolegend_"). */
+int chartex__label_is_default(const char *label);
+
+/* 1 when a is plotted data that draws something (role DATA, not empty). */
+int chartex__artist_is_data(const struct chartex_artist *a);
+
+/* 1 when a is a data Polygon patch read as an outline: the line a step
+ * histogram (hist(histtype="step")) or ax.fill() draws. */
+int chartex__artist_is_outline(const struct chartex_artist *a);
+
+/* Recognises a fill_between polygon of len points: [start, (t_i, f1_i) for
+ * i < N, end, (t_i, f2_i) reversed], with or without a closing copy of the
+ * start; t is x (shared_y 0, fill_between) or y (shared_y 1,
+ * fill_betweenx).  On success sets *n = N: (t_i, f1_i) is point 1 + i and
+ * (t_i, f2_i) is point 2N + 1 - i. */
+int chartex__parse_band(const double *x, const double *y, size_t len,
+                        int shared_y, size_t *n);
+
+/* ---------------------------------------------------- chart tree (node.c) */
 
 /* The chart is a small JSON-like tree.  Bulk data is not expanded into one
  * node per number: POINTS and VALUES nodes borrow the scene's arrays and
  * are formatted at emission, through the axis that gives them meaning. */
-typedef enum chartex_node_type {
-    CHARTEX_NODE_NULL = 0,
-    CHARTEX_NODE_BOOL,
-    CHARTEX_NODE_NUMBER,
-    CHARTEX_NODE_STRING,
-    CHARTEX_NODE_ARRAY,
-    CHARTEX_NODE_OBJECT,
-    CHARTEX_NODE_POINTS,   /* [[x, y], ...] from borrowed x[], y[] */
-    CHARTEX_NODE_VALUES    /* [v, ...] from a borrowed array */
-} chartex_node_type;
+typedef enum chartex__node_type {
+    CHARTEX__NODE_NULL = 0,
+    CHARTEX__NODE_BOOL,
+    CHARTEX__NODE_NUMBER,
+    CHARTEX__NODE_STRING,
+    CHARTEX__NODE_ARRAY,
+    CHARTEX__NODE_OBJECT,
+    CHARTEX__NODE_POINTS,   /* [[x, y], ...] from borrowed x[], y[] */
+    CHARTEX__NODE_VALUES    /* [v, ...] from a borrowed array */
+} chartex__node_type;
 
-typedef struct chartex_node chartex_node;
+typedef struct chartex__node chartex__node;
 
 /* Strings shorter than this (labels, groups, tick labels) live in their
  * node: one allocation less per string; the node does not grow, as the
  * POINTS member is as large. */
-#define CHARTEX_NODE_INLINE 24
+#define CHARTEX__NODE_INLINE 24
 
-struct chartex_node {
-    chartex_node_type type;
+struct chartex__node {
+    chartex__node_type type;
     union {
         int boolean;
         double number;
         struct {
             char *s;       /* owned, or short: then it points to in */
             size_t len;
-            char in[CHARTEX_NODE_INLINE];  /* a short string, NUL-ended */
+            char in[CHARTEX__NODE_INLINE];  /* a short string, NUL-ended */
         } string;
         struct {
             size_t n, cap;
-            chartex_node **items;  /* owned */
+            chartex__node **items;  /* owned */
             const char **keys;     /* OBJECT only: literals, parallel to items */
         } list;
         struct {
@@ -159,29 +221,41 @@ struct chartex_node {
     } u;
 };
 
-chartex_node *chartex__node_new(chartex_node_type type);
-void chartex__node_free(chartex_node *node);
-chartex_node *chartex__node_string(const char *s, size_t len);
-chartex_node *chartex__node_cstring(const char *s);  /* NULL s -> null node */
-chartex_node *chartex__node_number(double v);
-chartex_node *chartex__node_bool(int v);
+chartex__node *chartex__node_new(chartex__node_type type);
+void chartex__node_free(chartex__node *node);
+chartex__node *chartex__node_string(const char *s, size_t len);
+chartex__node *chartex__node_cstring(const char *s);  /* NULL s -> null node */
+chartex__node *chartex__node_number(double v);
+chartex__node *chartex__node_bool(int v);
 /* Appends item to an ARRAY.  Takes ownership of item even on failure. */
-int chartex__array_add(chartex_node *array, chartex_node *item);
+int chartex__array_add(chartex__node *array, chartex__node *item);
 /* Appends key: item to an OBJECT.  Takes ownership of item even on failure.
  * Keys keep their insertion order.  key must be a string literal (or have
  * static storage otherwise): it is kept, not copied. */
-int chartex__object_add(chartex_node *object, const char *key, chartex_node *item);
+int chartex__object_add(chartex__node *object, const char *key, chartex__node *item);
 /* A POINTS node borrowing x, y (n each). */
-chartex_node *chartex__node_points(size_t n, const double *x, const double *y,
-                                   const struct chartex_axis *xa,
-                                   const struct chartex_axis *ya);
+chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
+                                    const struct chartex_axis *xa,
+                                    const struct chartex_axis *ya);
 /* A VALUES node; copy != 0 copies v, else borrows it. */
-chartex_node *chartex__node_values(size_t n, const double *v, int copy,
-                                   const struct chartex_axis *axis);
+chartex__node *chartex__node_values(size_t n, const double *v, int copy,
+                                    const struct chartex_axis *axis);
 
+/* The chart: the tree, and the arrays made for it that could not
+ * be borrowed from the scene (a reduced series, an area's curve), which
+ * live as long as the chart. */
 struct chartex_chart {
-    chartex_node *root;    /* NULL for an empty chart */
+    chartex__node *root;    /* NULL for an empty chart */
+    size_t n_bufs, cap_bufs;
+    double **bufs;          /* owned, each owned */
 };
+
+/* A new empty chart (chartex_chart_free frees it), or NULL. */
+chartex_chart *chartex__chart_new(void);
+/* An array of n doubles owned by chart (freed with it), or NULL. */
+double *chartex__chart_doubles(chartex_chart *chart, size_t n);
+
+/* ---------------------------------------------------------- emit (emit.c) */
 
 /* Renders v as a reader of axis a sees it: a number, an ISO 8601 string on a
  * date axis, a category name on a category axis (numbers that name no
@@ -189,10 +263,12 @@ struct chartex_chart {
 int chartex__emit_value(double v, const struct chartex_axis *a,
                         const chartex_sink *sink);
 
+/* --------------------------------------------------------- texts (text.c) */
+
 /* ISO 8601 text of a matplotlib date number on an axis with date_epoch:
  * "YYYY-MM-DDTHH:MM:SS" with ".ffffff" only when there are microseconds.
  * Returns the length, or 0 when v is not finite or out of range. */
-#define CHARTEX_DATE_BUFSIZE 40
+#define CHARTEX__DATE_BUFSIZE 40
 size_t chartex__format_date(double v, double date_epoch, char *buf);
 
 /* The unit of an axis label: the first " (unit)" or "[unit]".  Returns 1
@@ -201,7 +277,9 @@ int chartex__label_unit(const char *label, size_t *start, size_t *len);
 
 /* Appends the text a reader sees for a title, label or tick label: mathtext
  * ("$...$") simplified ("$\\mathdefault{10^{2}}$" -> "10^2"); other text as is. */
-int chartex__simplify_text(chartex_buf *out, const char *s, size_t len);
+int chartex__simplify_text(chartex__buf *out, const char *s, size_t len);
+
+/* ----------------------------------------------------- numbers (numfmt.c) */
 
 /* The text of a position used as a label: "3" for an integral value below
  * 1e15 in magnitude, else the shortest repr ("2.5", "1e+20"); "nan"/"inf"
@@ -212,29 +290,55 @@ size_t chartex__number_label(double v, char *buf);
  * of v (NaN, infinities and zeros unchanged), mostly without either. */
 double chartex__round15(double v);
 
-/* The JSON sink: writes into buf.  indent <= 0 is compact. */
-typedef struct chartex_json_writer chartex_json_writer;
-chartex_json_writer *chartex__json_writer_new(int indent);
-void chartex__json_writer_free(chartex_json_writer *w);
-void chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink);
+/* --------------------------------------------------- JSON writer (json.c) */
+
+/* The one JSON writer.  It is a sink of the emitter for the chart
+ * (chartex__json_writer_sink) and is called directly for the scene
+ * (scene_write.c).  indent <= 0 is compact; > 0 indents as
+ * json.dumps(indent=N) does.  The writer owns its buffer until the text is
+ * taken. */
+typedef struct chartex__json_writer chartex__json_writer;
+
+/* Strings are copied byte for byte but for the escapes JSON needs: bytes
+ * that are not UTF-8 are kept, not replaced with U+FFFD (the scene JSON,
+ * as json-c wrote it). */
+#define CHARTEX__JSON_RAW_STRINGS 0x1u
+
+chartex__json_writer *chartex__json_writer_new(int indent, unsigned flags);
+void chartex__json_writer_free(chartex__json_writer *w);
+void chartex__json_writer_sink(chartex__json_writer *w, chartex_sink *sink);
 /* Hands over the text; the writer is left empty. */
-char *chartex__json_writer_take(chartex_json_writer *w, size_t *len);
+char *chartex__json_writer_take(chartex__json_writer *w, size_t *len);
 /* From now on the writer hands its text to write in pieces (see
  * chartex_chart_dump) instead of keeping it. */
-void chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+void chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write,
                                  void *data);
 /* Ends a streamed or kept text: rc is the emission's result.  Hands the
  * last piece to write; on failure fills err for the writer's own causes
  * (memory, the callback) and returns -1, leaving err alone otherwise. */
-int chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err);
+int chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err);
 
-/* The offset of the first byte of s that is not part of a valid UTF-8
- * sequence (overlong forms, surrogates and code points above U+10FFFF are
- * invalid), or len when all of s is valid. */
-size_t chartex__utf8_check(const char *s, size_t len);
+/* The writer's calls, one per JSON value (as the sink's events): 0, or -1
+ * when memory ran out or the write callback failed (chartex__json_writer_
+ * finish tells which).  Strings are UTF-8 with a length. */
+int chartex__json_begin_object(chartex__json_writer *w);
+int chartex__json_end_object(chartex__json_writer *w);
+int chartex__json_begin_array(chartex__json_writer *w);
+int chartex__json_end_array(chartex__json_writer *w);
+int chartex__json_key(chartex__json_writer *w, const char *s, size_t len);
+int chartex__json_string(chartex__json_writer *w, const char *s, size_t len);
+/* The shortest repr-style text of v; null when v is not finite. */
+int chartex__json_number(chartex__json_writer *w, double v);
+/* v in decimal digits: an integer stays "1", never "1.0". */
+int chartex__json_integer(chartex__json_writer *w, unsigned long long v);
+int chartex__json_boolean(chartex__json_writer *w, int v);
+int chartex__json_null(chartex__json_writer *w);
+/* The array [x, y] in one call. */
+int chartex__json_point(chartex__json_writer *w, const chartex_cell *x,
+                        const chartex_cell *y);
 
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */
-int chartex__json_escape(chartex_buf *b, const char *s, size_t len);
+int chartex__json_escape(chartex__buf *b, const char *s, size_t len);
 
-#endif /* CHARTEX_INTERNAL_H */
+#endif /* CHARTEX__INTERNAL_H */

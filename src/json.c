@@ -1,23 +1,29 @@
 /*
- * json.c - the JSON text sink.
+ * json.c - the one JSON writer: the chart's text (a sink of the emitter:
+ * chartex_chart_to_json, chartex_chart_dump) and the scene's
+ * (scene_write.c calls the writer directly).
  *
- * The text must be byte-identical to Python's
+ * The chart's text must be byte-identical to Python's
  *   json.dumps(d, separators=(",", ":"), ensure_ascii=False)   (compact)
  *   json.dumps(d, indent=N, ensure_ascii=False)                 (indent N)
  * so that the JSON and the dict built by the Python sink can be compared
- * as text.  Everything is appended to one growable buffer; numbers are
- * formatted in place (no allocation per value).
+ * as text; the scene's uses the same layout.  Everything is appended to
+ * one growable buffer, handed over whole (chartex__json_writer_take) or in
+ * pieces to a write callback (chartex__json_writer_stream); numbers are
+ * formatted in place (no allocation per value).  The writer owns its
+ * buffers; the text taken belongs to the caller (chartex_free).
  */
 #include "internal.h"
 
 #include <string.h>
 
-struct chartex_json_writer {
-    chartex_buf out;
+struct chartex__json_writer {
+    chartex__buf out;
     /* One byte per open container: 1 once it holds an item (a comma and,
      * when indenting, a new line precede every item but the first). */
-    chartex_buf levels;
+    chartex__buf levels;
     int indent;
+    unsigned flags;  /* CHARTEX__JSON_RAW_STRINGS */
     int after_key;   /* the next value follows a key on the same line */
     /* Streaming (chartex_chart_dump): the text goes to write whenever the
      * buffer holds DUMP_PIECE bytes; NULL keeps it all in out. */
@@ -52,64 +58,10 @@ static const unsigned char byte_class[256] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 
-/* Length of the valid UTF-8 sequence at s, or, when it is invalid, minus
- * the length of its maximal valid prefix (at least 1): the bytes that
- * Python's decoder replaces with one U+FFFD ("maximal subpart"). */
-static long
-utf8_sequence(const unsigned char *s, size_t avail)
-{
-    unsigned char lead = s[0], lo = 0x80, hi = 0xbf;
-    size_t need, i;
-
-    if (lead >= 0xc2 && lead <= 0xdf)
-        need = 1;
-    else if (lead >= 0xe0 && lead <= 0xef)
-        need = 2;
-    else if (lead >= 0xf0 && lead <= 0xf4)
-        need = 3;
-    else
-        return -1;
-    /* The second byte's range excludes overlong forms, UTF-16 surrogates
-     * and code points above U+10FFFF. */
-    if (lead == 0xe0)
-        lo = 0xa0;
-    else if (lead == 0xed)
-        hi = 0x9f;
-    else if (lead == 0xf0)
-        lo = 0x90;
-    else if (lead == 0xf4)
-        hi = 0x8f;
-    for (i = 1; i <= need; i++) {
-        if (i >= avail || s[i] < lo || s[i] > hi)
-            return -(long)i;
-        lo = 0x80;
-        hi = 0xbf;
-    }
-    return (long)need + 1;
-}
-
-size_t
-chartex__utf8_check(const char *str, size_t len)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t i = 0;
-    long n;
-
-    while (i < len) {
-        if (s[i] < 0x80) {
-            i++;
-            continue;
-        }
-        n = utf8_sequence(s + i, len - i);
-        if (n < 0)
-            return i;
-        i += (size_t)n;
-    }
-    return len;
-}
-
-int
-chartex__json_escape(chartex_buf *b, const char *str, size_t len)
+/* chartex__json_escape; raw: bytes that are not UTF-8 are copied, not
+ * replaced. */
+static int
+escape(chartex__buf *b, const char *str, size_t len, int raw)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
@@ -129,7 +81,7 @@ chartex__json_escape(chartex_buf *b, const char *str, size_t len)
         if (i >= len)
             break;
         if (byte_class[s[i]] == 2) {
-            long n = utf8_sequence(s + i, len - i);
+            long n = raw ? 1 : chartex__utf8_sequence(s + i, len - i);
             if (n > 0) {
                 if (chartex__buf_append(b, str + i, (size_t)n) < 0)
                     return -1;
@@ -165,18 +117,24 @@ chartex__json_escape(chartex_buf *b, const char *str, size_t len)
     return chartex__buf_putc(b, '"');
 }
 
+int
+chartex__json_escape(chartex__buf *b, const char *s, size_t len)
+{
+    return escape(b, s, len, 0);
+}
+
 /* ----------------------------------------------------------------- writer */
 
 /* Whether an append failed for want of memory. */
 static int
-writer_failed(const chartex_json_writer *w)
+writer_failed(const chartex__json_writer *w)
 {
     return w->out.failed || w->levels.failed;
 }
 
 /* Hands what the buffer holds to the write callback and empties it. */
 static int
-writer_flush(chartex_json_writer *w)
+writer_flush(chartex__json_writer *w)
 {
     if (w->out.len == 0 || w->out.failed)
         return w->out.failed ? -1 : 0;
@@ -192,7 +150,7 @@ writer_flush(chartex_json_writer *w)
 /* One byte, without a call while there is room: the writer's hot path is
  * punctuation around numbers. */
 static inline int
-put1(chartex_buf *b, char c)
+put1(chartex__buf *b, char c)
 {
     if (b->len + 1 < b->cap) {
         b->data[b->len++] = c;
@@ -203,7 +161,7 @@ put1(chartex_buf *b, char c)
 }
 
 static int
-newline(chartex_json_writer *w, size_t depth)
+newline(chartex__json_writer *w, size_t depth)
 {
     static const char spaces[] = "                                ";
     size_t n;
@@ -228,7 +186,7 @@ newline(chartex_json_writer *w, size_t depth)
 /* Writes what comes before an item: nothing after a key; else a comma
  * unless it is the container's first item, and the indentation. */
 static int
-before_item(chartex_json_writer *w)
+before_item(chartex__json_writer *w)
 {
     char *has_items;
 
@@ -251,19 +209,16 @@ before_item(chartex_json_writer *w)
 }
 
 static int
-open_container(void *ctx, char c)
+open_container(chartex__json_writer *w, char c)
 {
-    chartex_json_writer *w = ctx;
-
     if (before_item(w) < 0 || put1(&w->levels, 0) < 0)
         return -1;
     return put1(&w->out, c);
 }
 
 static int
-close_container(void *ctx, char c)
+close_container(chartex__json_writer *w, char c)
 {
-    chartex_json_writer *w = ctx;
     int had_items;
 
     if (w->levels.len == 0 || w->after_key)
@@ -275,37 +230,35 @@ close_container(void *ctx, char c)
     return put1(&w->out, c);
 }
 
-static int
-w_begin_object(void *ctx)
+int
+chartex__json_begin_object(chartex__json_writer *w)
 {
-    return open_container(ctx, '{');
+    return open_container(w, '{');
 }
 
-static int
-w_end_object(void *ctx)
+int
+chartex__json_end_object(chartex__json_writer *w)
 {
-    return close_container(ctx, '}');
+    return close_container(w, '}');
 }
 
-static int
-w_begin_array(void *ctx)
+int
+chartex__json_begin_array(chartex__json_writer *w)
 {
-    return open_container(ctx, '[');
+    return open_container(w, '[');
 }
 
-static int
-w_end_array(void *ctx)
+int
+chartex__json_end_array(chartex__json_writer *w)
 {
-    return close_container(ctx, ']');
+    return close_container(w, ']');
 }
 
-static int
-w_key(void *ctx, const char *s, size_t len)
+int
+chartex__json_key(chartex__json_writer *w, const char *s, size_t len)
 {
-    chartex_json_writer *w = ctx;
-
     if (w->after_key || before_item(w) < 0
-        || chartex__json_escape(&w->out, s, len) < 0)
+        || escape(&w->out, s, len, w->flags & CHARTEX__JSON_RAW_STRINGS) < 0)
         return -1;
     w->after_key = 1;
     if (w->indent > 0)
@@ -313,19 +266,17 @@ w_key(void *ctx, const char *s, size_t len)
     return chartex__buf_putc(&w->out, ':');
 }
 
-static int
-w_string(void *ctx, const char *s, size_t len)
+int
+chartex__json_string(chartex__json_writer *w, const char *s, size_t len)
 {
-    chartex_json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
-    return chartex__json_escape(&w->out, s, len);
+    return escape(&w->out, s, len, w->flags & CHARTEX__JSON_RAW_STRINGS);
 }
 
 /* Formats v straight into the buffer (NaN/inf give "null"). */
 static int
-put_number(chartex_json_writer *w, double v)
+put_number(chartex__json_writer *w, double v)
 {
     if (w->out.len + CHARTEX_DOUBLE_BUFSIZE >= w->out.cap
         && chartex__buf_reserve(&w->out, CHARTEX_DOUBLE_BUFSIZE) < 0)
@@ -334,36 +285,63 @@ put_number(chartex_json_writer *w, double v)
     return 0;
 }
 
-static int
-w_number(void *ctx, double v)
+int
+chartex__json_number(chartex__json_writer *w, double v)
 {
-    chartex_json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return put_number(w, v);
 }
 
-/* One value of a point, with no separator (see w_point). */
+int
+chartex__json_integer(chartex__json_writer *w, unsigned long long v)
+{
+    char digits[24], *p = digits + sizeof digits;
+
+    if (before_item(w) < 0)
+        return -1;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    return chartex__buf_append(&w->out, p, (size_t)(digits + sizeof digits - p));
+}
+
+/* One value of a point, with no separator (see chartex__json_point). */
 static int
-put_cell(chartex_json_writer *w, const chartex_cell *c)
+put_cell(chartex__json_writer *w, const chartex_cell *c)
 {
     if (c->kind == CHARTEX_CELL_STRING)
-        return chartex__json_escape(&w->out, c->s, c->len);
+        return escape(&w->out, c->s, c->len, w->flags & CHARTEX__JSON_RAW_STRINGS);
     if (c->kind == CHARTEX_CELL_NULL)
         return chartex__buf_append(&w->out, "null", 4);
     return put_number(w, c->number);
 }
 
-/* A compact point "[x,y]" in one call (the point shortcut; indented text
- * keeps the generic events, since json.dumps puts each value on its own
- * line).  Two numbers, the common case, take one reservation. */
 static int
-w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
+put_cell_item(chartex__json_writer *w, const chartex_cell *c)
 {
-    chartex_json_writer *w = ctx;
+    if (c->kind == CHARTEX_CELL_STRING)
+        return chartex__json_string(w, c->s, c->len);
+    if (c->kind == CHARTEX_CELL_NULL)
+        return chartex__json_null(w);
+    return chartex__json_number(w, c->number);
+}
+
+/* A compact point "[x,y]" in one call (the point shortcut).  Two numbers,
+ * the common case, take one reservation.  Indented text has each value on
+ * its own line, as json.dumps writes it: the generic calls do that. */
+int
+chartex__json_point(chartex__json_writer *w, const chartex_cell *x,
+                    const chartex_cell *y)
+{
     char *p;
 
+    if (w->indent > 0) {
+        return chartex__json_begin_array(w) < 0 || put_cell_item(w, x) < 0
+                       || put_cell_item(w, y) < 0 || chartex__json_end_array(w) < 0
+                   ? -1 : 0;
+    }
     if (before_item(w) < 0)
         return -1;
     if (x->kind != CHARTEX_CELL_NUMBER || y->kind != CHARTEX_CELL_NUMBER) {
@@ -385,39 +363,101 @@ w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
     return 0;
 }
 
-static int
-w_boolean(void *ctx, int v)
+int
+chartex__json_boolean(chartex__json_writer *w, int v)
 {
-    chartex_json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return v ? chartex__buf_append(&w->out, "true", 4)
              : chartex__buf_append(&w->out, "false", 5);
 }
 
-static int
-w_null(void *ctx)
+int
+chartex__json_null(chartex__json_writer *w)
 {
-    chartex_json_writer *w = ctx;
-
     if (before_item(w) < 0)
         return -1;
     return chartex__buf_append(&w->out, "null", 4);
 }
 
-chartex_json_writer *
-chartex__json_writer_new(int indent)
-{
-    chartex_json_writer *w = chartex__calloc(1, sizeof *w);
+/* ------------------------------------------------------------------- sink */
 
-    if (w != NULL)
+/* The writer as a sink of the emitter: each event is the direct call. */
+
+static int
+w_begin_object(void *ctx)
+{
+    return chartex__json_begin_object(ctx);
+}
+
+static int
+w_end_object(void *ctx)
+{
+    return chartex__json_end_object(ctx);
+}
+
+static int
+w_begin_array(void *ctx)
+{
+    return chartex__json_begin_array(ctx);
+}
+
+static int
+w_end_array(void *ctx)
+{
+    return chartex__json_end_array(ctx);
+}
+
+static int
+w_key(void *ctx, const char *s, size_t len)
+{
+    return chartex__json_key(ctx, s, len);
+}
+
+static int
+w_string(void *ctx, const char *s, size_t len)
+{
+    return chartex__json_string(ctx, s, len);
+}
+
+static int
+w_number(void *ctx, double v)
+{
+    return chartex__json_number(ctx, v);
+}
+
+static int
+w_point(void *ctx, const chartex_cell *x, const chartex_cell *y)
+{
+    return chartex__json_point(ctx, x, y);
+}
+
+static int
+w_boolean(void *ctx, int v)
+{
+    return chartex__json_boolean(ctx, v);
+}
+
+static int
+w_null(void *ctx)
+{
+    return chartex__json_null(ctx);
+}
+
+chartex__json_writer *
+chartex__json_writer_new(int indent, unsigned flags)
+{
+    chartex__json_writer *w = chartex__calloc(1, sizeof *w);
+
+    if (w != NULL) {
         w->indent = indent > 0 ? indent : 0;
+        w->flags = flags;
+    }
     return w;
 }
 
 void
-chartex__json_writer_free(chartex_json_writer *w)
+chartex__json_writer_free(chartex__json_writer *w)
 {
     if (w == NULL)
         return;
@@ -427,7 +467,7 @@ chartex__json_writer_free(chartex_json_writer *w)
 }
 
 void
-chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
+chartex__json_writer_sink(chartex__json_writer *w, chartex_sink *sink)
 {
     sink->begin_object = w_begin_object;
     sink->key = w_key;
@@ -442,7 +482,7 @@ chartex__json_writer_sink(chartex_json_writer *w, chartex_sink *sink)
 }
 
 char *
-chartex__json_writer_take(chartex_json_writer *w, size_t *len)
+chartex__json_writer_take(chartex__json_writer *w, size_t *len)
 {
     char *text;
 
@@ -464,7 +504,7 @@ chartex__json_writer_take(chartex_json_writer *w, size_t *len)
 }
 
 void
-chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
+chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write,
                             void *data)
 {
     w->write = write;
@@ -472,7 +512,7 @@ chartex__json_writer_stream(chartex_json_writer *w, chartex_write_fn write,
 }
 
 int
-chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err)
+chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err)
 {
     if (rc == 0 && w->write != NULL && writer_flush(w) < 0)
         rc = -1;
@@ -489,7 +529,7 @@ chartex__json_writer_finish(chartex_json_writer *w, int rc, chartex_error *err)
 
 /* Emits chart into w; the error of a failure in err. */
 static int
-chart_into(const chartex_chart *chart, chartex_json_writer *w, chartex_error *err)
+chart_into(const chartex_chart *chart, chartex__json_writer *w, chartex_error *err)
 {
     chartex_sink sink;
     chartex_error emit_err;
@@ -511,14 +551,14 @@ char *
 chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
                       chartex_error *err)
 {
-    chartex_json_writer *w = NULL;
+    chartex__json_writer *w = NULL;
     char *text = NULL;
 
     if (chart == NULL) {
         chartex__error(err, CHARTEX_ERR_INVALID, "no chart");
         goto done;
     }
-    w = chartex__json_writer_new(indent);
+    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;
@@ -537,14 +577,14 @@ int
 chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn write,
                    void *data, chartex_error *err)
 {
-    chartex_json_writer *w = NULL;
+    chartex__json_writer *w = NULL;
     int rc = -1;
 
     if (chart == NULL || write == NULL) {
         chartex__error(err, CHARTEX_ERR_INVALID, "no chart or no write callback");
         goto done;
     }
-    w = chartex__json_writer_new(indent);
+    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;

@@ -1,5 +1,12 @@
 /*
- * scene.c - the scene: building it through the public API, and freeing it.
+ * scene.c - the scene: building it through the public API, freeing it, and
+ * the predicates the later stages ask of it (is this artist data? is this
+ * patch an outline? is this polygon a fill_between band?), and its
+ * vocabulary: the names scene JSON gives the public enums and flags.
+ *
+ * Ownership: a scene owns its axes, an axes its axis records and artists,
+ * an artist its strings and arrays; every setter copies what it is given
+ * (chartex.h).  The predicates only read.
  */
 #include "internal.h"
 
@@ -554,4 +561,97 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
     a->cols = cols;
     memcpy(a->extent, extent, sizeof a->extent);
     return 0;
+}
+
+/* ------------------------------------------------------------- vocabulary */
+
+/* Indexed by the public enums. */
+const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1] = {
+    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other"
+};
+const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
+    "data", "refline", "errorbar", "decoration"
+};
+const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1] = {
+    "numeric", "date", "category"
+};
+const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1] = {
+    "center", "left", "right"
+};
+const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
+    "vertical", "horizontal"
+};
+
+const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
+    { CHARTEX_AXES_COLORBAR, "colorbar" },
+    { CHARTEX_AXES_POLAR, "polar" },
+    { CHARTEX_AXES_3D, "3d" },
+};
+
+const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] = {
+    { CHARTEX_LINE_NO_LINE, "no_line" },
+    { CHARTEX_LINE_MARKER, "marker" },
+    { CHARTEX_LINE_STEPS, "steps" },
+    { CHARTEX_ARTIST_STEM, "stem" },
+    { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
+};
+
+/* ------------------------------------------------------------- predicates */
+
+int
+chartex__label_is_default(const char *label)
+{
+    return label == NULL || label[0] == '\0' || label[0] == '_';
+}
+
+int
+chartex__artist_is_data(const struct chartex_artist *a)
+{
+    if (a == NULL || a->role != CHARTEX_ROLE_DATA)
+        return 0;
+    switch (a->kind) {
+    case CHARTEX_ARTIST_LINE:
+    case CHARTEX_ARTIST_SCATTER:
+    case CHARTEX_ARTIST_BARS:
+    case CHARTEX_ARTIST_PATCH:
+    case CHARTEX_ARTIST_AREA:
+    case CHARTEX_ARTIST_SEGMENTS:
+        return a->n > 0;
+    case CHARTEX_ARTIST_IMAGE:
+        return a->rows > 0 && a->cols > 0 && a->image != NULL;
+    case CHARTEX_ARTIST_WEDGE:
+    case CHARTEX_ARTIST_OTHER:
+    default:
+        /* A wedge always draws; OTHER is counted but never read. */
+        return 1;
+    }
+}
+
+int
+chartex__artist_is_outline(const struct chartex_artist *a)
+{
+    return a->kind == CHARTEX_ARTIST_PATCH && strcmp(a->cls, "Polygon") == 0
+           && chartex__artist_is_data(a);
+}
+
+int
+chartex__parse_band(const double *x, const double *y, size_t len, int shared_y,
+                    size_t *n)
+{
+    const double *t = shared_y ? y : x;
+    size_t i, half;
+
+    /* A raw path ends with its CLOSEPOLY vertex (a copy of the start);
+     * Path.to_polygons() gives the polygon without it. */
+    if (len >= 5 && len % 2 == 1 && x[len - 1] == x[0] && y[len - 1] == y[0])
+        len--;
+    if (len < 4 || len % 2 != 0)
+        return 0;
+    half = (len - 2) / 2;
+    /* (t_i, f1_i) at 1..N, then the end point, then (t_i, f2_i) reversed. */
+    for (i = 0; i < half; i++)
+        if (!(t[1 + i] == t[len - 1 - i]))
+            return 0;
+    *n = half;
+    return 1;
 }

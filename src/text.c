@@ -1,6 +1,10 @@
 /*
  * text.c - the texts a reader sees: ISO dates of date numbers, units of
  * axis labels, mathtext simplified to plain text.
+ *
+ * Dates are written into the caller's buffer (CHARTEX__DATE_BUFSIZE bytes),
+ * simplified text is appended to the caller's chartex__buf; nothing else is
+ * kept.
  */
 #include "internal.h"
 
@@ -232,7 +236,7 @@ name_is(const char *name, size_t n, const char *word)
 
 /* Appends the plain text of the inside of one $...$. */
 static int
-simplify_math(chartex_buf *out, const char *m, size_t n)
+simplify_math(chartex__buf *out, const char *m, size_t n)
 {
     size_t k = 0, start, i;
     int rc = 0, known;
@@ -282,7 +286,7 @@ simplify_math(chartex_buf *out, const char *m, size_t n)
 /* Appends s[0..n) with each "\$" read as "$", as matplotlib does outside
  * math. */
 static int
-append_unescaped(chartex_buf *out, const char *s, size_t n)
+append_unescaped(chartex__buf *out, const char *s, size_t n)
 {
     size_t i = 0, run = 0;
 
@@ -304,7 +308,7 @@ append_unescaped(chartex_buf *out, const char *s, size_t n)
  * plain runs (where "\$" is a dollar) alternate with $...$ segments (where
  * a backslash escapes the next character). */
 int
-chartex__simplify_text(chartex_buf *out, const char *s, size_t len)
+chartex__simplify_text(chartex__buf *out, const char *s, size_t len)
 {
     size_t i, j, dollars = 0, escaped = 0;
 

@@ -1,5 +1,11 @@
 /*
- * util.c - errors, allocation, the growable buffer and the chart tree nodes.
+ * util.c - the services every room of the core uses: errors, allocation
+ * (with the allocation-failure switch of the test build), the growable
+ * byte buffer, and the library's version.
+ *
+ * Ownership: what chartex__malloc and friends hand out is freed with
+ * chartex__free; what the library hands its caller (JSON text) with
+ * chartex_free.  A buffer owns its data until chartex__buf_free.
  */
 #include "internal.h"
 
@@ -24,7 +30,7 @@ chartex__error(chartex_error *err, chartex_error_code code, const char *fmt, ...
 
 /* ------------------------------------------------------------------ memory */
 
-#ifdef CHARTEX_ALLOC_FAILURE_TESTING
+#ifdef CHARTEX__ALLOC_FAILURE_TESTING
 /* Test builds only (tests/test_alloc.c): the chartex__alloc_fail_at-th
  * allocation (1-based, counting from the last reset of chartex__alloc_count)
  * fails; 0 fails none.  chartex__alloc_live counts the blocks handed out and
@@ -152,7 +158,7 @@ chartex__dupd(const double *v, size_t count)
 /* ------------------------------------------------------------------ buffer */
 
 int
-chartex__buf_reserve(chartex_buf *b, size_t extra)
+chartex__buf_reserve(chartex__buf *b, size_t extra)
 {
     size_t need, cap;
     char *data;
@@ -179,7 +185,7 @@ fail:
 }
 
 int
-chartex__buf_append(chartex_buf *b, const char *s, size_t len)
+chartex__buf_append(chartex__buf *b, const char *s, size_t len)
 {
     if (chartex__buf_reserve(b, len) < 0)
         return -1;
@@ -191,7 +197,7 @@ chartex__buf_append(chartex_buf *b, const char *s, size_t len)
 }
 
 int
-chartex__buf_putc(chartex_buf *b, char c)
+chartex__buf_putc(chartex__buf *b, char c)
 {
     if (chartex__buf_reserve(b, 1) < 0)
         return -1;
@@ -201,197 +207,12 @@ chartex__buf_putc(chartex_buf *b, char c)
 }
 
 void
-chartex__buf_free(chartex_buf *b)
+chartex__buf_free(chartex__buf *b)
 {
     chartex__free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
     b->failed = 0;
-}
-
-/* ------------------------------------------------------------------- nodes */
-
-chartex_node *
-chartex__node_new(chartex_node_type type)
-{
-    chartex_node *node = chartex__calloc(1, sizeof *node);
-
-    if (node != NULL)
-        node->type = type;
-    return node;
-}
-
-void
-chartex__node_free(chartex_node *node)
-{
-    size_t i;
-
-    if (node == NULL)
-        return;
-    switch (node->type) {
-    case CHARTEX_NODE_STRING:
-        if (node->u.string.s != node->u.string.in)
-            chartex__free(node->u.string.s);
-        break;
-    case CHARTEX_NODE_ARRAY:
-    case CHARTEX_NODE_OBJECT:
-        for (i = 0; i < node->u.list.n; i++)
-            chartex__node_free(node->u.list.items[i]);
-        chartex__free(node->u.list.items);
-        chartex__free(node->u.list.keys);
-        break;
-    case CHARTEX_NODE_VALUES:
-        chartex__free(node->u.values.owned);
-        break;
-    default:
-        break;
-    }
-    chartex__free(node);
-}
-
-chartex_node *
-chartex__node_string(const char *s, size_t len)
-{
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_STRING);
-
-    if (node == NULL)
-        return NULL;
-    if (len < sizeof node->u.string.in) {
-        node->u.string.s = node->u.string.in;
-        if (len > 0)
-            memcpy(node->u.string.in, s, len);
-        node->u.string.in[len] = '\0';
-    } else {
-        node->u.string.s = chartex__strndup(s, len);
-        if (node->u.string.s == NULL) {
-            chartex__free(node);
-            return NULL;
-        }
-    }
-    node->u.string.len = len;
-    return node;
-}
-
-chartex_node *
-chartex__node_cstring(const char *s)
-{
-    if (s == NULL)
-        return chartex__node_new(CHARTEX_NODE_NULL);
-    return chartex__node_string(s, strlen(s));
-}
-
-chartex_node *
-chartex__node_number(double v)
-{
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_NUMBER);
-
-    if (node != NULL)
-        node->u.number = v;
-    return node;
-}
-
-chartex_node *
-chartex__node_bool(int v)
-{
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_BOOL);
-
-    if (node != NULL)
-        node->u.boolean = v != 0;
-    return node;
-}
-
-static int
-list_grow(chartex_node *list, int with_keys)
-{
-    size_t cap;
-    chartex_node **items;
-    const char **keys;
-    int overflow = 0;
-
-    if (list->u.list.n < list->u.list.cap)
-        return 0;
-    cap = list->u.list.cap ? list->u.list.cap * 2 : 8;
-    items = chartex__realloc(list->u.list.items,
-                             chartex__mul(cap, sizeof *items, &overflow));
-    if (items == NULL || overflow)
-        return -1;
-    list->u.list.items = items;
-    if (with_keys) {
-        keys = chartex__realloc(list->u.list.keys,
-                                chartex__mul(cap, sizeof *keys, &overflow));
-        if (keys == NULL)
-            return -1;
-        list->u.list.keys = keys;
-    }
-    list->u.list.cap = cap;
-    return 0;
-}
-
-int
-chartex__array_add(chartex_node *array, chartex_node *item)
-{
-    if (item == NULL || array == NULL || array->type != CHARTEX_NODE_ARRAY)
-        goto fail;
-    if (list_grow(array, 0) < 0)
-        goto fail;
-    array->u.list.items[array->u.list.n++] = item;
-    return 0;
-fail:
-    chartex__node_free(item);
-    return -1;
-}
-
-int
-chartex__object_add(chartex_node *object, const char *key, chartex_node *item)
-{
-    if (item == NULL || key == NULL || object == NULL
-        || object->type != CHARTEX_NODE_OBJECT || list_grow(object, 1) < 0)
-        goto fail;
-    object->u.list.keys[object->u.list.n] = key;
-    object->u.list.items[object->u.list.n++] = item;
-    return 0;
-fail:
-    chartex__node_free(item);
-    return -1;
-}
-
-chartex_node *
-chartex__node_points(size_t n, const double *x, const double *y,
-                     const struct chartex_axis *xa, const struct chartex_axis *ya)
-{
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_POINTS);
-
-    if (node == NULL)
-        return NULL;
-    node->u.points.n = n;
-    node->u.points.x = x;
-    node->u.points.y = y;
-    node->u.points.xa = xa;
-    node->u.points.ya = ya;
-    return node;
-}
-
-chartex_node *
-chartex__node_values(size_t n, const double *v, int copy,
-                     const struct chartex_axis *axis)
-{
-    chartex_node *node = chartex__node_new(CHARTEX_NODE_VALUES);
-
-    if (node == NULL)
-        return NULL;
-    node->u.values.n = n;
-    node->u.values.axis = axis;
-    if (copy) {
-        node->u.values.owned = chartex__dupd(v, n);
-        if (node->u.values.owned == NULL) {
-            chartex__free(node);
-            return NULL;
-        }
-        node->u.values.v = node->u.values.owned;
-    } else {
-        node->u.values.v = v;
-    }
-    return node;
 }
 
 /* ----------------------------------------------------------------- version */

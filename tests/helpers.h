@@ -469,12 +469,12 @@ h_expect_has(const chartex_scene *s, const char *part)
 }
 
 /* Value of key in an OBJECT node, or NULL. */
-static inline const chartex_node *
-h_get(const chartex_node *obj, const char *key)
+static inline const chartex__node *
+h_get(const chartex__node *obj, const char *key)
 {
     size_t i;
 
-    if (obj == NULL || obj->type != CHARTEX_NODE_OBJECT)
+    if (obj == NULL || obj->type != CHARTEX__NODE_OBJECT)
         return NULL;
     for (i = 0; i < obj->u.list.n; i++)
         if (strcmp(obj->u.list.keys[i], key) == 0)
@@ -482,11 +482,11 @@ h_get(const chartex_node *obj, const char *key)
     return NULL;
 }
 
-static inline const chartex_node *
-h_item(const chartex_node *arr, size_t i)
+static inline const chartex__node *
+h_item(const chartex__node *arr, size_t i)
 {
     cr_assert_not_null(arr);
-    cr_assert_eq(arr->type, CHARTEX_NODE_ARRAY);
+    cr_assert_eq(arr->type, CHARTEX__NODE_ARRAY);
     cr_assert_lt(i, arr->u.list.n);
     return arr->u.list.items[i];
 }

@@ -29,8 +29,8 @@
 #ifndef CHARTEX_FIXTURES_DIR
 #error "CHARTEX_FIXTURES_DIR must name the fixtures folder"
 #endif
-#ifndef CHARTEX_ALLOC_FAILURE_TESTING
-#error "test_alloc.c needs the core built with CHARTEX_ALLOC_FAILURE_TESTING"
+#ifndef CHARTEX__ALLOC_FAILURE_TESTING
+#error "test_alloc.c needs the core built with CHARTEX__ALLOC_FAILURE_TESTING"
 #endif
 
 extern long chartex__alloc_count, chartex__alloc_fail_at, chartex__alloc_live;

@@ -6,11 +6,11 @@
 #include "chart.h"
 
 /* The kind of the scene's axes i (the box plot cleared). */
-static chartex_kind
+static chartex__kind
 kind_of(chartex_scene *s, size_t i)
 {
-    chartex_kind kind = CHARTEX_KIND_NONE;
-    chartex_boxplot bp;
+    chartex__kind kind = CHARTEX__KIND_NONE;
+    chartex__boxplot bp;
 
     memset(&bp, 0, sizeof bp);
     cr_assert_eq(chartex__classify(s->axes[i], &kind, &bp, NULL), 0);
@@ -20,18 +20,18 @@ kind_of(chartex_scene *s, size_t i)
 
 /* Classifies axes 0 and asserts it is a box plot of n elements. */
 static void
-boxplot_of(chartex_scene *s, size_t n, chartex_boxplot *bp)
+boxplot_of(chartex_scene *s, size_t n, chartex__boxplot *bp)
 {
-    chartex_kind kind = CHARTEX_KIND_NONE;
+    chartex__kind kind = CHARTEX__KIND_NONE;
 
     memset(bp, 0, sizeof *bp);
     cr_assert_eq(chartex__classify(s->axes[0], &kind, bp, NULL), 0);
-    cr_assert_eq(kind, CHARTEX_KIND_BOX, "kind %d, not a box plot", (int)kind);
+    cr_assert_eq(kind, CHARTEX__KIND_BOX, "kind %d, not a box plot", (int)kind);
     cr_assert_eq(bp->n, n, "%zu boxes, want %zu", bp->n, n);
 }
 
 static void
-expect_box(const chartex_box *b, double pos, double min, double q1, double med,
+expect_box(const chartex__box *b, double pos, double min, double q1, double med,
            double q3, double max)
 {
     cr_expect_eq(b->pos, pos, "pos %.17g", b->pos);
@@ -50,7 +50,7 @@ Test(classify, line)
     double x[3] = {0, 1, 2}, y[3] = {1, 4, 9};
 
     h_line(h_axes(s), NULL, 3, x, y, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
     chartex_scene_free(s);
 }
 
@@ -61,7 +61,7 @@ Test(classify, two_point_lines_are_data)
 
     /* plot([0, 1], [5, 5]): data, not a grid line. */
     h_line2(ax, "_child0", 0, 5, 1, 5, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
     chartex_scene_free(s);
 }
 
@@ -75,10 +75,10 @@ Test(classify, reference_lines_change_nothing)
     h_line(ax, NULL, 2, x, y, 0);
     ref = h_line2(ax, NULL, 0, 5, 1, 5, 0);
     chartex_artist_set_role(ref, CHARTEX_ROLE_REFLINE);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
     ref = h_line2(only_ref, NULL, 0, 5, 1, 5, 0);
     chartex_artist_set_role(ref, CHARTEX_ROLE_REFLINE);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_NONE);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_NONE);
     chartex_scene_free(s);
 }
 
@@ -90,7 +90,7 @@ Test(classify, scatter_with_fit_line)
 
     h_scatter(ax, NULL, 3, x, y);
     h_line(ax, "fit", 3, x, x, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_SCATTER);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_SCATTER);
     chartex_scene_free(s);
 }
 
@@ -105,7 +105,7 @@ Test(classify, bars_with_errorbars_and_lines)
     e = h_line(ax, NULL, 2, ex, ey, CHARTEX_LINE_NO_LINE | CHARTEX_LINE_MARKER);
     chartex_artist_set_role(e, CHARTEX_ROLE_ERRORBAR);
     h_line(ax, "trend", 2, c, v, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_BAR);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_BAR);
     chartex_scene_free(s);
 }
 
@@ -116,7 +116,7 @@ Test(classify, pie)
 
     h_wedge(ax, "a", 0, 324, 1);
     h_wedge(ax, "b", 324, 360, 1);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_PIE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_PIE);
     chartex_scene_free(s);
 }
 
@@ -130,9 +130,9 @@ Test(classify, image_patches_and_other_are_unknown)
     cr_assert_eq(chartex_artist_set_image(im, 2, 2, values, extent, NULL), 0);
     h_polygon(h_axes(s), CHARTEX_ARTIST_PATCH, NULL, 4, px, py);
     h_artist(h_axes(s), CHARTEX_ARTIST_OTHER, NULL);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_UNKNOWN);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_UNKNOWN);
-    cr_expect_eq(kind_of(s, 2), CHARTEX_KIND_UNKNOWN);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_UNKNOWN);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_UNKNOWN);
+    cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_UNKNOWN);
     chartex_scene_free(s);
 }
 
@@ -150,10 +150,10 @@ Test(classify, left_out_axes)
     h_line(empty_line, NULL, 0, NULL, NULL, 0);
     a = h_line(deco, NULL, 2, x, x, 0);
     chartex_artist_set_role(a, CHARTEX_ROLE_DECORATION);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_NONE);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_NONE);
-    cr_expect_eq(kind_of(s, 2), CHARTEX_KIND_NONE);
-    cr_expect_eq(kind_of(s, 3), CHARTEX_KIND_NONE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_NONE);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_NONE);
+    cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_NONE);
+    cr_expect_eq(kind_of(s, 3), CHARTEX__KIND_NONE);
     chartex_scene_free(s);
 }
 
@@ -165,8 +165,8 @@ Test(classify, areas_and_segments_are_line)
 
     h_fill_between(h_axes(s), NULL, 3, x, y1, y0);
     h_segments(h_axes(s), NULL, 1, seg);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_LINE);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_LINE);
     chartex_scene_free(s);
 }
 
@@ -178,7 +178,7 @@ Test(box, matplotlib_two_boxes_with_means)
 {
     chartex_scene *s = h_scene();
     chartex_axes *ax = h_axes(s);
-    chartex_boxplot bp;
+    chartex__boxplot bp;
     const unsigned M = CHARTEX_LINE_NO_LINE | CHARTEX_LINE_MARKER;
     double bx1[5] = {0.925, 1.075, 1.075, 0.925, 0.925};
     double by1[5] = {2.25, 2.25, 4.75, 4.75, 2.25};
@@ -233,7 +233,7 @@ Test(box, vertical_and_horizontal)
     for (horizontal = 0; horizontal < 2; horizontal++) {
         chartex_scene *s = h_scene();
         h_bxp opt = {0};
-        chartex_boxplot bp;
+        chartex__boxplot bp;
 
         opt.horizontal = horizontal;
         h_boxplot(h_axes(s), 3, three, &opt);
@@ -258,7 +258,7 @@ Test(box, patch_artist_notches_no_caps_meanline)
     for (variant = 0; variant < 8; variant++) {
         chartex_scene *s = h_scene();
         h_bxp opt = {0};
-        chartex_boxplot bp;
+        chartex__boxplot bp;
 
         opt.patch_artist = variant & 1;
         opt.notch = (variant & 2) ? 0.25 : 0;
@@ -284,7 +284,7 @@ Test(box, notch_beyond_the_hinges)
      * (matplotlib 3.10, boxplot([[1, 2, 3, 4, 5, 20]], notch=True)). */
     chartex_scene *s;
     chartex_axes *ax;
-    chartex_boxplot bp;
+    chartex__boxplot bp;
     h_bxp opt = {0};
     h_stats st = {1, 2.25, 3.5, 4.75, 5, 0, 0, NULL};
     int horizontal;
@@ -310,7 +310,7 @@ Test(box, single_and_equal_boxes)
         {1, 2, 3, 4, 5, 3, 0, NULL}, {1, 2, 3, 4, 5, 3, 0, NULL},
         {1, 2, 3, 4, 5, 3, 0, NULL},
     };
-    chartex_boxplot bp;
+    chartex__boxplot bp;
     size_t i;
 
     h_boxplot(h_axes(s), 1, three, NULL);
@@ -344,7 +344,7 @@ Test(box, degenerate_boxes)
     for (horizontal = 0; horizontal < 2; horizontal++) {
         chartex_scene *s = h_scene();
         h_bxp opt = {0};
-        chartex_boxplot bp;
+        chartex__boxplot bp;
 
         opt.horizontal = horizontal;
         opt.showmeans = 1;
@@ -368,7 +368,7 @@ Test(box, square_box_at_odd_positions)
     h_stats st[2] = {{-0.5, 0, 0.25, 1, 1.5, 0, 0, NULL}, {0, 0, 0, 1, 1, 0, 0, NULL}};
     h_bxp opt = {0};
     chartex_scene *s = h_scene();
-    chartex_boxplot bp;
+    chartex__boxplot bp;
 
     opt.positions = pos;
     opt.width = 1;
@@ -398,10 +398,10 @@ Test(box, not_a_box_plot)
     h_line(no_median, NULL, 5, rx, ry, 0);
     h_line2(no_median, NULL, 0.5, 0, 0.5, -1, 0);
     h_line2(no_median, NULL, 0.5, 1, 0.5, 2, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_LINE);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_SCATTER);
-    cr_expect_eq(kind_of(s, 2), CHARTEX_KIND_LINE);
-    cr_expect_eq(kind_of(s, 3), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_SCATTER);
+    cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_LINE);
+    cr_expect_eq(kind_of(s, 3), CHARTEX__KIND_LINE);
     chartex_scene_free(s);
 }
 
@@ -521,7 +521,7 @@ Test(violin, extrema_and_medians)
     for (horizontal = 0; horizontal < 2; horizontal++) {
         chartex_scene *s = h_scene();
         chartex_axes *ax = h_axes(s);
-        chartex_boxplot bp;
+        chartex__boxplot bp;
 
         violin_body(ax, 1, 1, 10, horizontal);
         violin_body(ax, 2, -3, 4, horizontal);
@@ -553,7 +553,7 @@ Test(violin, default_violinplot_has_no_median)
     chartex_scene *s = h_scene();
     chartex_axes *ax = h_axes(s);
     static const double pos[1] = {1}, lo[1] = {0}, hi[1] = {4};
-    chartex_boxplot bp;
+    chartex__boxplot bp;
 
     violin_body(ax, 1, 0, 4, 0);
     violin_across(ax, 1, pos, hi, 0);
@@ -573,7 +573,7 @@ Test(violin, bodies_alone)
     chartex_axes *uneven = h_axes(s);
     chartex_artist *a;
     double t[3] = {0, 1, 3}, f1[3] = {0.9, 0.8, 0.9}, f2[3] = {1.1, 1.2, 1.1};
-    chartex_boxplot bp;
+    chartex__boxplot bp;
 
     /* violinplot(showextrema=False): bodies only. */
     violin_body(two, 1, 0, 4, 1);
@@ -585,10 +585,10 @@ Test(violin, bodies_alone)
     /* Unevenly spaced values are not violin_stats' output. */
     a = h_artist(uneven, CHARTEX_ARTIST_AREA, NULL);
     h_band(a, 3, t, f1, f2, 1);
-    cr_expect_eq(kind_of(s, 0), CHARTEX_KIND_BOX);
-    cr_expect_eq(kind_of(s, 1), CHARTEX_KIND_LINE);
-    cr_expect_eq(kind_of(s, 2), CHARTEX_KIND_BOX);
-    cr_expect_eq(kind_of(s, 3), CHARTEX_KIND_LINE);
+    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_BOX);
+    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_LINE);
+    cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_BOX);
+    cr_expect_eq(kind_of(s, 3), CHARTEX__KIND_LINE);
     memset(&bp, 0, sizeof bp);
     cr_assert_eq(chartex__find_boxplot(two, &bp), 1);
     cr_expect_eq(bp.orientation, CHARTEX_HORIZONTAL);

@@ -634,7 +634,7 @@ Test(figure, bulk_data_is_borrowed)
     chartex_axes *ax = h_axes(s);
     chartex_artist *a;
     chartex_chart *c;
-    const chartex_node *points;
+    const chartex__node *points;
     double x[3] = {0, 1, 2};
 
     a = h_line(ax, NULL, 3, x, x, 0);
@@ -642,7 +642,7 @@ Test(figure, bulk_data_is_borrowed)
     cr_assert_not_null(c);
     points = h_get(h_item(h_get(c->root, "elements"), 0), "points");
     cr_assert_not_null(points);
-    cr_expect_eq(points->type, CHARTEX_NODE_POINTS);
+    cr_expect_eq(points->type, CHARTEX__NODE_POINTS);
     cr_expect_eq(points->u.points.x, a->x);
     cr_expect_eq(points->u.points.y, a->y);
     cr_expect_eq(points->u.points.xa, &ax->axis[0]);

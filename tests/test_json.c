@@ -399,7 +399,7 @@ Test(test_json, escape_like_python)
     size_t i;
 
     for (i = 0; i < sizeof escape_cases / sizeof escape_cases[0]; i++) {
-        chartex_buf b = {0};
+        chartex__buf b = {0};
 
         cr_assert_eq(chartex__json_escape(&b, escape_cases[i].in,
                                           escape_cases[i].in_len), 0);
@@ -413,7 +413,7 @@ Test(test_json, escape_like_python)
 /* Appends to what the buffer already holds. */
 Test(test_json, escape_appends)
 {
-    chartex_buf b = {0};
+    chartex__buf b = {0};
 
     cr_assert_eq(chartex__buf_append(&b, "x=", 2), 0);
     cr_assert_eq(chartex__json_escape(&b, "a\"b", 3), 0);
@@ -424,7 +424,7 @@ Test(test_json, escape_appends)
 /* A failed buffer stays failed: escape reports it. */
 Test(test_json, escape_on_failed_buffer)
 {
-    chartex_buf b = {0};
+    chartex__buf b = {0};
 
     b.failed = 1;
     cr_assert_eq(chartex__json_escape(&b, "abc", 3), -1);
@@ -454,22 +454,22 @@ setup_axes(void)
     cat_axis.categories = cat_names;
 }
 
-static chartex_node *
+static chartex__node *
 object(void)
 {
-    return chartex__node_new(CHARTEX_NODE_OBJECT);
+    return chartex__node_new(CHARTEX__NODE_OBJECT);
 }
 
-static chartex_node *
+static chartex__node *
 array(void)
 {
-    return chartex__node_new(CHARTEX_NODE_ARRAY);
+    return chartex__node_new(CHARTEX__NODE_ARRAY);
 }
 
-static chartex_node *
-element(const char *label, chartex_node *points)
+static chartex__node *
+element(const char *label, chartex__node *points)
 {
-    chartex_node *e = object();
+    chartex__node *e = object();
 
     cr_assert_not_null(e);
     cr_assert_eq(chartex__object_add(e, "label", chartex__node_cstring(label)), 0);
@@ -478,13 +478,13 @@ element(const char *label, chartex_node *points)
 }
 
 /* The tree that gen_json.py's dict stands for. */
-static chartex_node *
+static chartex__node *
 build_tree(void)
 {
     static const char text[] =
         "quote \" backslash \\ newline \n tab \t ctrl \x01 \xc3\xa9 \xe6\xbc\xa2 \xf0\x9f\x98\x80";
-    chartex_node *root = object(), *elements = array(), *nested = array();
-    chartex_node *inner = array(), *obj = object(), *a = array(), *b = object();
+    chartex__node *root = object(), *elements = array(), *nested = array();
+    chartex__node *inner = array(), *obj = object(), *a = array(), *b = object();
 
     setup_axes();
     cr_assert(root && elements && nested && inner && obj && a && b);
@@ -574,7 +574,7 @@ Test(test_json, null_chart_is_invalid)
 /* Top-level scalars and the writer used directly. */
 Test(test_json, writer_scalars_and_take)
 {
-    chartex_json_writer *w = chartex__json_writer_new(2);
+    chartex__json_writer *w = chartex__json_writer_new(2, 0);
     chartex_sink sink;
     size_t len;
     char *text;
@@ -607,7 +607,7 @@ Test(test_json, writer_scalars_and_take)
 /* ------------------------------------------------------------ emit values */
 
 struct recorder {
-    chartex_buf log;
+    chartex__buf log;
     int calls, fail_at;
     chartex_error *err;   /* filled on failure when not NULL */
 };
@@ -765,7 +765,7 @@ Test(test_json, many_points)
     enum { N = 20000 };
     static double x[N], y[N];
     chartex_chart chart;
-    chartex_node *root;
+    chartex__node *root;
     char *text, *p;
     size_t len, i;
 
@@ -797,7 +797,7 @@ Test(test_json, many_points)
     chartex__node_free(root);
 }
 
-#ifdef CHARTEX_ALLOC_FAILURE_TESTING
+#ifdef CHARTEX__ALLOC_FAILURE_TESTING
 extern long chartex__alloc_count, chartex__alloc_fail_at;
 
 /* Every allocation of chartex_chart_to_json may fail: NULL with NOMEM,

@@ -1022,7 +1022,7 @@ Test(scene_json, mutated_dumps_never_crash)
     chartex_scene_free(s);
 }
 
-#ifdef CHARTEX_ALLOC_FAILURE_TESTING
+#ifdef CHARTEX__ALLOC_FAILURE_TESTING
 extern long chartex__alloc_count, chartex__alloc_fail_at;
 
 /* Fails each allocation in turn: every failure is reported as NOMEM and

@@ -52,7 +52,7 @@ static const struct date_case date_cases[] = {
 
 Test(test_text, dates_like_num2date)
 {
-    char buf[CHARTEX_DATE_BUFSIZE];
+    char buf[CHARTEX__DATE_BUFSIZE];
     size_t i, n;
 
     for (i = 0; i < sizeof date_cases / sizeof date_cases[0]; i++) {
@@ -69,7 +69,7 @@ Test(test_text, dates_like_num2date)
 
 Test(test_text, dates_not_finite)
 {
-    char buf[CHARTEX_DATE_BUFSIZE];
+    char buf[CHARTEX__DATE_BUFSIZE];
 
     cr_assert_eq(chartex__format_date(NAN, 0.0, buf), 0);
     cr_assert_eq(chartex__format_date(INFINITY, 0.0, buf), 0);
@@ -84,7 +84,7 @@ Test(test_text, dates_not_finite)
 Test(test_text, dates_every_day)
 {
     static const int month_days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-    char buf[CHARTEX_DATE_BUFSIZE], want[CHARTEX_DATE_BUFSIZE];
+    char buf[CHARTEX__DATE_BUFSIZE], want[CHARTEX__DATE_BUFSIZE];
     int y = 1, m = 1, d = 1;
     double day = -719162.0;
 
@@ -210,7 +210,7 @@ Test(test_text, mathtext_simplified)
     size_t i;
 
     for (i = 0; i < sizeof math_cases / sizeof math_cases[0]; i++) {
-        chartex_buf b = {0};
+        chartex__buf b = {0};
 
         cr_assert_eq(chartex__simplify_text(&b, math_cases[i].in,
                                             strlen(math_cases[i].in)), 0);
@@ -224,7 +224,7 @@ Test(test_text, mathtext_simplified)
 /* Appends after what the buffer holds; a failed buffer reports -1. */
 Test(test_text, simplify_appends_and_fails_cleanly)
 {
-    chartex_buf b = {0};
+    chartex__buf b = {0};
 
     cr_assert_eq(chartex__buf_append(&b, "> ", 2), 0);
     cr_assert_eq(chartex__simplify_text(&b, "$10^{3}$", 8), 0);
@@ -238,7 +238,7 @@ Test(test_text, simplify_appends_and_fails_cleanly)
 /* Only len bytes are read: a label with an embedded NUL or no NUL. */
 Test(test_text, simplify_respects_length)
 {
-    chartex_buf b = {0};
+    chartex__buf b = {0};
 
     cr_assert_eq(chartex__simplify_text(&b, "$a$$b$", 3), 0);
     cr_assert_str_eq(b.data, "a");

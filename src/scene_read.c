@@ -1,13 +1,12 @@
 /*
- * scene_json.c - the scene's JSON form (doc/scene.md), written and read
- * with json-c.
+ * scene_read.c - scene JSON (doc/scene.md) -> scene: chartex_scene_from_json.
  *
- * The writer builds a json-c tree from the scene structs and lets json-c
- * print it; numbers carry chartex_format_double's text, so every finite
- * double reads back bit for bit.  The reader is meant for untrusted bytes
- * (bug reports, a fuzzer): json-c parses with an explicit length and a
- * depth limit, then every value is type-checked before it reaches the
- * public builder API, and every error names the path of the bad value.
+ * The reader is meant for untrusted bytes (bug reports, a fuzzer: this is
+ * the fuzz surface, fuzz/fuzz_scene.c): json-c parses with an explicit
+ * length and a depth limit, then every value is type-checked before it
+ * reaches the public builder API, and every error names the path of the
+ * bad value.  The text is only read; the scene returned belongs to the
+ * caller (chartex_scene_free), and nothing is left behind on failure.
  */
 #include "internal.h"
 
@@ -19,8 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SCENE_JSON_VERSION 1
-
 /* json-c's tokener refuses deeper nesting.  A scene needs 8 levels (a point
  * of a polygon of an artist of an axes); the rest is room for unknown keys.
  * The limit also bounds json-c's recursion when it frees the tree. */
@@ -30,462 +27,7 @@
  * may not be the integer the text meant. */
 #define MAX_EXACT_INTEGER 9007199254740992.0
 
-/* Keys are string literals: json-c need not copy them, and each is added
- * once per object. */
-#define ADD_OPTS (JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_ADD_CONSTANT_KEY)
-
-/* ------------------------------------------------------------------ names */
-
-/* Indexed by the public enums. */
-static const char *const artist_kind_names[] = {
-    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other"
-};
-static const char *const role_names[] = { "data", "refline", "errorbar", "decoration" };
-static const char *const axis_kind_names[] = { "numeric", "date", "category" };
-static const char *const title_names[] = { "center", "left", "right" };
-static const char *const orientation_names[] = { "vertical", "horizontal" };
-
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-struct flag_name {
-    unsigned bit;
-    const char *name;
-};
-
-static const struct flag_name axes_flag_names[] = {
-    { CHARTEX_AXES_COLORBAR, "colorbar" },
-    { CHARTEX_AXES_POLAR, "polar" },
-    { CHARTEX_AXES_3D, "3d" },
-};
-
-static const struct flag_name artist_flag_names[] = {
-    { CHARTEX_LINE_NO_LINE, "no_line" },
-    { CHARTEX_LINE_MARKER, "marker" },
-    { CHARTEX_LINE_STEPS, "steps" },
-    { CHARTEX_ARTIST_STEM, "stem" },
-    { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
-};
-
-/* ================================================================ writing */
-
-/* Adds key: val to obj, taking val.  A NULL val is a constructor that ran
- * out of memory (JSON null goes through put_number only). */
-static int
-put(json_object *obj, const char *key, json_object *val)
-{
-    if (val == NULL)
-        return -1;
-    if (json_object_object_add_ex(obj, key, val, ADD_OPTS) != 0) {
-        json_object_put(val);
-        return -1;
-    }
-    return 0;
-}
-
-/* Appends val to arr, taking it; NULL val as for put(). */
-static int
-append(json_object *arr, json_object *val)
-{
-    if (val == NULL)
-        return -1;
-    if (json_object_array_add(arr, val) != 0) {
-        json_object_put(val);
-        return -1;
-    }
-    return 0;
-}
-
-/* An array with room for n items (json-c takes an int size hint). */
-static json_object *
-array_new(size_t n)
-{
-    return json_object_new_array_ext(n == 0 ? 1 : n > 65536 ? 65536 : (int)n);
-}
-
-/* The JSON value of a number.  *out is NULL for NaN, which json-c prints as
- * null; infinities are strings because JSON has no literal for them. */
-static int
-number_new(double v, json_object **out)
-{
-    char buf[CHARTEX_DOUBLE_BUFSIZE];
-
-    *out = NULL;
-    if (isnan(v))
-        return 0;
-    if (isinf(v)) {
-        *out = json_object_new_string(v > 0 ? "Infinity" : "-Infinity");
-    } else {
-        chartex_format_double(v, buf);
-        *out = json_object_new_double_s(v, buf);
-    }
-    return *out == NULL ? -1 : 0;
-}
-
-static int
-put_number(json_object *obj, const char *key, double v)
-{
-    json_object *val;
-
-    if (number_new(v, &val) < 0)
-        return -1;
-    if (json_object_object_add_ex(obj, key, val, ADD_OPTS) != 0) {
-        json_object_put(val);
-        return -1;
-    }
-    return 0;
-}
-
-static int
-append_number(json_object *arr, double v)
-{
-    json_object *val;
-
-    if (number_new(v, &val) < 0)
-        return -1;
-    if (json_object_array_add(arr, val) != 0) {
-        json_object_put(val);
-        return -1;
-    }
-    return 0;
-}
-
-static json_object *
-numbers_new(const double *v, size_t n)
-{
-    json_object *arr = array_new(n);
-    size_t i;
-
-    if (arr == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        if (append_number(arr, v[i]) < 0) {
-            json_object_put(arr);
-            return NULL;
-        }
-    }
-    return arr;
-}
-
-static json_object *
-strings_new(char *const *v, size_t n)
-{
-    json_object *arr = array_new(n);
-    size_t i;
-
-    if (arr == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        if (append(arr, json_object_new_string(v[i] ? v[i] : "")) < 0) {
-            json_object_put(arr);
-            return NULL;
-        }
-    }
-    return arr;
-}
-
-/* [[x, y], ...] */
-static json_object *
-points_new(const double *x, const double *y, size_t n)
-{
-    json_object *arr = array_new(n), *pair;
-    size_t i;
-
-    if (arr == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        pair = json_object_new_array_ext(2);
-        if (append(arr, pair) < 0 || append_number(pair, x[i]) < 0
-            || append_number(pair, y[i]) < 0) {
-            json_object_put(arr);
-            return NULL;
-        }
-    }
-    return arr;
-}
-
-/* Names for the known bits, one integer for any others, so that every
- * flag word survives a round trip. */
-static json_object *
-flags_new(unsigned flags, const struct flag_name *names, size_t n_names)
-{
-    json_object *arr = array_new(n_names + 1);
-    size_t i;
-
-    if (arr == NULL)
-        return NULL;
-    for (i = 0; i < n_names; i++) {
-        if ((flags & names[i].bit) == 0)
-            continue;
-        flags &= ~names[i].bit;
-        if (append(arr, json_object_new_string(names[i].name)) < 0)
-            goto fail;
-    }
-    if (flags != 0 && append(arr, json_object_new_int64((int64_t)flags)) < 0)
-        goto fail;
-    return arr;
-fail:
-    json_object_put(arr);
-    return NULL;
-}
-
-static int
-nonempty(const char *s)
-{
-    return s != NULL && s[0] != '\0';
-}
-
-/* Writes key: "s" unless s is empty (the default). */
-static int
-put_string(json_object *obj, const char *key, const char *s)
-{
-    if (!nonempty(s))
-        return 0;
-    return put(obj, key, json_object_new_string(s));
-}
-
-/* Adds parent[key] = the axis, unless every field holds its default. */
-static int
-axis_put(json_object *parent, const char *key, const struct chartex_axis *a)
-{
-    json_object *o = json_object_new_object();
-    double view[2];
-    int rc = -1;
-
-    if (o == NULL)
-        goto done;
-    if (put_string(o, "label", a->label) < 0)
-        goto done;
-    if (a->scale != NULL && strcmp(a->scale, "linear") != 0
-        && put(o, "scale", json_object_new_string(a->scale)) < 0)
-        goto done;
-    if (a->kind != CHARTEX_AXIS_NUMERIC && (unsigned)a->kind < COUNT(axis_kind_names)
-        && put(o, "kind", json_object_new_string(axis_kind_names[a->kind])) < 0)
-        goto done;
-    /* +0.0 is the default; -0.0 is written so that it survives too. */
-    if ((a->date_epoch != 0.0 || signbit(a->date_epoch))
-        && put_number(o, "date_epoch", a->date_epoch) < 0)
-        goto done;
-    if (!isnan(a->view_lo) || !isnan(a->view_hi)) {
-        view[0] = a->view_lo;
-        view[1] = a->view_hi;
-        if (put(o, "view", numbers_new(view, 2)) < 0)
-            goto done;
-    }
-    if (a->n_categories > 0
-        && put(o, "categories", strings_new(a->categories, a->n_categories)) < 0)
-        goto done;
-    if (a->n_ticks > 0
-        && (put(o, "ticks", numbers_new(a->ticks, a->n_ticks)) < 0
-            || put(o, "tick_labels", strings_new(a->tick_labels, a->n_ticks)) < 0))
-        goto done;
-    if (json_object_object_length(o) == 0) {
-        rc = 0;
-        goto done;
-    }
-    rc = put(parent, key, o);
-    o = NULL; /* taken by put, even on failure */
-done:
-    json_object_put(o);
-    return rc;
-}
-
-/* "polygons": one array of points per part.  Points set without parts (an
- * artist filled by chartex_artist_set_points) are written as one polygon. */
-static json_object *
-polygons_new(const struct chartex_artist *a)
-{
-    json_object *arr;
-    size_t i, start = 0, n = a->x != NULL && a->y != NULL ? a->n : 0;
-    size_t parts = a->part_len != NULL ? a->n_parts : 0;
-
-    arr = array_new(parts);
-    if (arr == NULL)
-        return NULL;
-    if (parts == 0 && n > 0)
-        return append(arr, points_new(a->x, a->y, n)) < 0 ? NULL : arr;
-    for (i = 0; i < parts; i++) {
-        /* The builder keeps the parts summing to n; stay inside anyway. */
-        size_t len = a->part_len[i] <= n - start ? a->part_len[i] : n - start;
-
-        if (append(arr, points_new(a->x + start, a->y + start, len)) < 0) {
-            json_object_put(arr);
-            return NULL;
-        }
-        start += len;
-    }
-    return arr;
-}
-
-static json_object *
-bars_new(const struct chartex_artist *a)
-{
-    json_object *o = json_object_new_object();
-    int ok = a->bx && a->by && a->bw && a->bh;
-    size_t n = ok ? a->n : 0;
-
-    if (o == NULL)
-        return NULL;
-    if (put(o, "x", numbers_new(a->bx, n)) < 0 || put(o, "y", numbers_new(a->by, n)) < 0
-        || put(o, "w", numbers_new(a->bw, n)) < 0 || put(o, "h", numbers_new(a->bh, n)) < 0
-        || (ok && a->values != NULL && put(o, "values", numbers_new(a->values, n)) < 0)) {
-        json_object_put(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* The data keys of an artist, by kind. */
-static int
-artist_data_put(json_object *o, const struct chartex_artist *a)
-{
-    size_t count;
-
-    switch (a->kind) {
-    case CHARTEX_ARTIST_LINE:
-    case CHARTEX_ARTIST_SCATTER:
-        if (a->x == NULL || a->y == NULL)
-            return put(o, "points", array_new(0));
-        return put(o, "points", points_new(a->x, a->y, a->n));
-    case CHARTEX_ARTIST_PATCH:
-    case CHARTEX_ARTIST_AREA:
-    case CHARTEX_ARTIST_SEGMENTS:
-        return put(o, "polygons", polygons_new(a));
-    case CHARTEX_ARTIST_BARS:
-        if (a->orientation == CHARTEX_HORIZONTAL
-            && put(o, "orientation", json_object_new_string("horizontal")) < 0)
-            return -1;
-        return put(o, "bars", bars_new(a));
-    case CHARTEX_ARTIST_WEDGE:
-        if (put_number(o, "theta1", a->theta1) < 0 || put_number(o, "theta2", a->theta2) < 0)
-            return -1;
-        return put_number(o, "r", a->r);
-    case CHARTEX_ARTIST_IMAGE:
-        /* rows * cols cannot overflow: the builder checked it. */
-        count = a->image != NULL ? a->rows * a->cols : 0;
-        if (put(o, "rows", json_object_new_uint64(a->image ? a->rows : 0)) < 0
-            || put(o, "cols", json_object_new_uint64(a->image ? a->cols : 0)) < 0
-            || put(o, "extent", numbers_new(a->extent, 4)) < 0)
-            return -1;
-        return put(o, "values", numbers_new(a->image, count));
-    default:
-        return 0;
-    }
-}
-
-static int
-artist_append(json_object *list, const struct chartex_artist *a)
-{
-    json_object *o = json_object_new_object();
-    int rc = -1;
-
-    if (o == NULL)
-        goto done;
-    if ((unsigned)a->kind >= COUNT(artist_kind_names))
-        goto done; /* the builder never makes one */
-    if (put(o, "kind", json_object_new_string(artist_kind_names[a->kind])) < 0)
-        goto done;
-    if (a->role != CHARTEX_ROLE_DATA && (unsigned)a->role < COUNT(role_names)
-        && put(o, "role", json_object_new_string(role_names[a->role])) < 0)
-        goto done;
-    if (a->flags != 0
-        && put(o, "flags", flags_new(a->flags, artist_flag_names,
-                                     COUNT(artist_flag_names))) < 0)
-        goto done;
-    if (a->group != 0 && put(o, "group", json_object_new_uint64(a->group)) < 0)
-        goto done;
-    if (put_string(o, "label", a->label) < 0 || put_string(o, "class", a->cls) < 0)
-        goto done;
-    if (artist_data_put(o, a) < 0)
-        goto done;
-    rc = append(list, o);
-    o = NULL; /* taken by append */
-done:
-    json_object_put(o);
-    return rc;
-}
-
-static int
-axes_append(json_object *list, const struct chartex_axes *ax)
-{
-    json_object *o = json_object_new_object(), *titles = NULL, *artists;
-    size_t i;
-    int rc = -1;
-
-    if (o == NULL)
-        goto done;
-    for (i = 0; i < 3; i++) {
-        if (!nonempty(ax->title[i]))
-            continue;
-        if (titles == NULL) {
-            titles = json_object_new_object();
-            if (put(o, "titles", titles) < 0)
-                goto done;
-        }
-        if (put(titles, title_names[i], json_object_new_string(ax->title[i])) < 0)
-            goto done;
-    }
-    if (ax->flags != 0
-        && put(o, "flags", flags_new(ax->flags, axes_flag_names, COUNT(axes_flag_names))) < 0)
-        goto done;
-    if (axis_put(o, "x", &ax->axis[0]) < 0 || axis_put(o, "y", &ax->axis[1]) < 0)
-        goto done;
-    if (ax->n_artists > 0) {
-        artists = array_new(ax->n_artists);
-        if (put(o, "artists", artists) < 0)
-            goto done;
-        for (i = 0; i < ax->n_artists; i++)
-            if (artist_append(artists, ax->artists[i]) < 0)
-                goto done;
-    }
-    rc = append(list, o);
-    o = NULL;
-done:
-    json_object_put(o);
-    return rc;
-}
-
-char *
-chartex_scene_to_json(const chartex_scene *scene, int indent, size_t *len,
-                      chartex_error *err)
-{
-    json_object *root = NULL, *axes;
-    const char *text;
-    char *out = NULL;
-    size_t i, n = 0;
-    /* Slashes stay unescaped: "\/" is legal but surprises readers.  json-c
-     * indents pretty output by two spaces whatever indent asks for. */
-    int flags = indent > 0
-        ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE
-        : JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE;
-
-    if (scene == NULL) {
-        chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
-        return NULL;
-    }
-    root = json_object_new_object();
-    if (root == NULL || put(root, "version", json_object_new_int(SCENE_JSON_VERSION)) < 0
-        || put_string(root, "suptitle", scene->suptitle) < 0)
-        goto done;
-    axes = array_new(scene->n_axes);
-    if (put(root, "axes", axes) < 0)
-        goto done;
-    for (i = 0; i < scene->n_axes; i++)
-        if (axes_append(axes, scene->axes[i]) < 0)
-            goto done;
-    text = json_object_to_json_string_length(root, flags, &n);
-    if (text == NULL)
-        goto done;
-    out = chartex__strndup(text, n);
-done:
-    json_object_put(root);
-    if (out == NULL)
-        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory writing scene JSON");
-    else if (len != NULL)
-        *len = n;
-    return out;
-}
-
-/* ================================================================ reading */
 
 /* Where the reader is, as a path for messages ("axes[2].artists[0].points[5]").
  * On failure the reader stops at once, so the path then names the bad value. */
@@ -843,7 +385,7 @@ done:
 
 /* ["name", ..., integer bits] into a flag word. */
 static int
-flags_value(reader *r, json_object *v, const struct flag_name *names, size_t n_names,
+flags_value(reader *r, json_object *v, const chartex__flag_name *names, size_t n_names,
             unsigned *out)
 {
     char shown[QUOTE_MAX + 4];
@@ -1013,7 +555,8 @@ read_axis(reader *r, json_object *obj, chartex_axis *axis)
     SET_STRING(r, obj, "label", chartex_axis_set_label, axis);
     SET_STRING(r, obj, "scale", chartex_axis_set_scale, axis);
     if (enter(r, obj, "kind", &v, &mark)) {
-        if (name_value(r, v, axis_kind_names, COUNT(axis_kind_names), "axis kind", &kind) < 0)
+        if (name_value(r, v, chartex__axis_kind_names, COUNT(chartex__axis_kind_names),
+                       "axis kind", &kind) < 0)
             goto done;
         leave(r, mark);
     }
@@ -1213,7 +756,7 @@ read_artist_data(reader *r, json_object *obj, chartex_artist *a, int kind)
         break;
     case CHARTEX_ARTIST_BARS:
         if (enter(r, obj, "orientation", &v, &mark)) {
-            if (name_value(r, v, orientation_names, COUNT(orientation_names),
+            if (name_value(r, v, chartex__orientation_names, COUNT(chartex__orientation_names),
                            "orientation", &o) < 0)
                 goto done;
             chartex_artist_set_orientation(a, (chartex_orientation)o);
@@ -1261,7 +804,8 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
         fail(r, "missing \"kind\"");
         goto done;
     }
-    if (name_value(r, v, artist_kind_names, COUNT(artist_kind_names), "artist kind", &kind) < 0)
+    if (name_value(r, v, chartex__artist_kind_names, COUNT(chartex__artist_kind_names),
+                   "artist kind", &kind) < 0)
         goto done;
     leave(r, mark);
     a = chartex_axes_add_artist(axes, (chartex_artist_kind)kind, &e);
@@ -1270,13 +814,14 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
         goto done;
     }
     if (enter(r, obj, "role", &v, &mark)) {
-        if (name_value(r, v, role_names, COUNT(role_names), "role", &role) < 0)
+        if (name_value(r, v, chartex__role_names, COUNT(chartex__role_names), "role", &role) < 0)
             goto done;
         chartex_artist_set_role(a, (chartex_artist_role)role);
         leave(r, mark);
     }
     if (enter(r, obj, "flags", &v, &mark)) {
-        if (flags_value(r, v, artist_flag_names, COUNT(artist_flag_names), &flags) < 0)
+        if (flags_value(r, v, chartex__artist_flag_names,
+                        COUNT(chartex__artist_flag_names), &flags) < 0)
             goto done;
         chartex_artist_set_flags(a, flags);
         leave(r, mark);
@@ -1320,7 +865,7 @@ read_axes(reader *r, json_object *obj, chartex_scene *scene)
             const char *s;
             size_t len;
 
-            if (string_member(r, titles, title_names[i], &s, &len) < 0)
+            if (string_member(r, titles, chartex__title_names[i], &s, &len) < 0)
                 goto done;
             if (s != NULL && chartex_axes_set_title(axes, (chartex_title_loc)i, s, len, &e) < 0) {
                 relay(r, &e);
@@ -1330,7 +875,8 @@ read_axes(reader *r, json_object *obj, chartex_scene *scene)
         leave(r, mark);
     }
     if (enter(r, obj, "flags", &v, &mark)) {
-        if (flags_value(r, v, axes_flag_names, COUNT(axes_flag_names), &flags) < 0)
+        if (flags_value(r, v, chartex__axes_flag_names, COUNT(chartex__axes_flag_names),
+                        &flags) < 0)
             goto done;
         chartex_axes_set_flags(axes, flags);
         leave(r, mark);
@@ -1372,9 +918,9 @@ read_scene(reader *r, json_object *root, chartex_scene *scene)
     if (enter(r, root, "version", &v, &mark)) {
         if (count_value(r, v, UINT32_MAX, &version) < 0)
             goto done;
-        if (version != SCENE_JSON_VERSION) {
+        if (version != CHARTEX__SCENE_JSON_VERSION) {
             fail(r, "unsupported version %llu (this library reads version %d)",
-                 (unsigned long long)version, SCENE_JSON_VERSION);
+                 (unsigned long long)version, CHARTEX__SCENE_JSON_VERSION);
             goto done;
         }
         leave(r, mark);
@@ -1532,32 +1078,4 @@ done:
         scene = NULL;
     }
     return scene;
-}
-
-int
-chartex_scene_dump(const chartex_scene *scene, int indent, chartex_write_fn write,
-                   void *data, chartex_error *err)
-{
-    char *text = NULL;
-    size_t len = 0, at, n;
-    int rc = -1;
-
-    if (write == NULL) {
-        chartex__error(err, CHARTEX_ERR_INVALID, "no write callback");
-        goto done;
-    }
-    text = chartex_scene_to_json(scene, indent, &len, err);
-    if (text == NULL)
-        goto done;
-    for (at = 0; at < len; at += n) {
-        n = len - at < 65536 ? len - at : 65536;
-        if (write(text + at, n, data) < 0) {
-            chartex__error(err, CHARTEX_ERR_SINK, "the write callback failed");
-            goto done;
-        }
-    }
-    rc = 0;
-done:
-    chartex_free(text);
-    return rc;
 }

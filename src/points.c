@@ -1,0 +1,217 @@
+/*
+ * points.c - the points of a line chart's or scatter chart's element: a
+ * line's or scatter's points, an outline's (a step histogram, ax.fill), an
+ * area's curve and baseline read back from its fill_between bands, and
+ * which areas are stacked (stackplot) or traced by a line (pandas' area
+ * plot).
+ *
+ * The points are borrowed from the scene where they lie in order; curves
+ * that must be gathered from a band, and series the point limit reduced
+ * (downsample.c), are arrays owned by the chart being built.
+ */
+#include "chart.h"
+
+/* The parts of an AREA artist read as fill_between bands.  Returns 1 and
+ * the total number of points when every polygon is one. */
+static int
+area_bands(const struct chartex_artist *a, size_t *total)
+{
+    size_t k, off = 0, n;
+
+    *total = 0;
+    if (a->n_parts == 0)
+        return 0;
+    for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
+        if (!chartex__parse_band(a->x + off, a->y + off, a->part_len[k], 0, &n))
+            return 0;
+        *total += n;
+    }
+    return 1;
+}
+
+/* Runs BODY for each point of each band of a recognised area, with t (x),
+ * f1 (the first curve) and f2 (the second) of that point. */
+#define FOR_BAND_POINTS(a, t, f1, f2, BODY)                                  \
+    do {                                                                     \
+        size_t k_, off_ = 0, n_, i_;                                         \
+        for (k_ = 0; k_ < (a)->n_parts; off_ += (a)->part_len[k_], k_++) {   \
+            chartex__parse_band((a)->x + off_, (a)->y + off_,                \
+                                (a)->part_len[k_], 0, &n_);                  \
+            for (i_ = 0; i_ < n_; i_++) {                                    \
+                double t = (a)->x[off_ + 1 + i_];                            \
+                double f1 = (a)->y[off_ + 1 + i_];                           \
+                double f2 = (a)->y[off_ + 2 * n_ + 1 - i_];                  \
+                BODY                                                         \
+            }                                                                \
+        }                                                                    \
+    } while (0)
+
+int
+chartex__area_stacked_on(const struct chartex_artist *p, const struct chartex_artist *c)
+{
+    size_t k, off = 0, n_p, n_c, i, tp, tc;
+
+    if (!area_bands(p, &tp) || !area_bands(c, &tc) || tp != tc
+        || p->n_parts != c->n_parts)
+        return 0;
+    for (k = 0; k < p->n_parts; off += p->part_len[k], k++) {
+        if (p->part_len[k] != c->part_len[k])
+            return 0;
+        chartex__parse_band(p->x + off, p->y + off, p->part_len[k], 0, &n_p);
+        chartex__parse_band(c->x + off, c->y + off, c->part_len[k], 0, &n_c);
+        if (n_p != n_c)
+            return 0;
+        for (i = 0; i < n_p; i++)
+            if (p->x[off + 1 + i] != c->x[off + 1 + i]
+                || p->y[off + 2 * n_p + 1 - i] != c->y[off + 1 + i])
+                return 0;
+    }
+    return 1;
+}
+
+/* 1 when line l only traces an edge of area a: an unlabelled line whose
+ * points are one of the band's curves.  pandas' DataFrame.plot.area()
+ * draws each series as such a line plus a labelled fill; both as elements
+ * would repeat every series. */
+static int
+traces_area_edge(const struct chartex_artist *l, const struct chartex_artist *a)
+{
+    size_t total = 0, j = 0;
+    int on_f1 = 1, on_f2 = 1;
+
+    if (l->kind != CHARTEX_ARTIST_LINE || !chartex__label_is_default(l->label)
+        || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
+        || !area_bands(a, &total) || total != l->n || total == 0)
+        return 0;
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        if (l->x[j] != t)
+            on_f1 = on_f2 = 0;
+        if (l->y[j] != f1)
+            on_f1 = 0;
+        if (l->y[j] != f2)
+            on_f2 = 0;
+        j++;
+    });
+    return on_f1 || on_f2;
+}
+
+int
+chartex__is_area_edge(const struct chartex_axes *axes, const struct chartex_artist *l)
+{
+    size_t i;
+
+    for (i = 0; i < axes->n_artists; i++)
+        if (traces_area_edge(l, axes->artists[i]))
+            return 1;
+    return 0;
+}
+
+/* An area element: the band's curve as points, the other curve as
+ * "baseline" unless it is all 0.  The curve shown is the upper one for
+ * stacked areas and when the first curve is all 0 (fill_between(x, 0, y),
+ * a stackplot's first layer); else the first (y1). */
+static int
+add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
+         const struct chartex_axes *axes, int stacked)
+{
+    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
+    size_t total = 0, j = 0;
+    int y1_zero = 1, y2_zero = 1, upper, overflow = 0;
+    double *x, *y, *base = NULL;
+    chartex__node *baseline;
+    chartex__series s;
+
+    if (!area_bands(a, &total)) {
+        s.n = a->n;
+        s.x = a->x;
+        s.y = a->y;
+        if (chartex__limit_series(b, &s, 0, NULL) < 0
+            || chartex__object_add(el, "points",
+                                   chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
+            return -1;
+        return chartex__add_downsampled(b, el, &s);
+    }
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        (void)t;
+        if (f1 != 0)
+            y1_zero = 0;
+        if (f2 != 0)
+            y2_zero = 0;
+    });
+    upper = stacked || (y1_zero && !y2_zero);
+    if (!upper && a->n_parts == 1) {
+        /* The first curve is contiguous in the scene: borrow it. */
+        s.x = a->x + 1;
+        s.y = a->y + 1;
+    } else {
+        x = chartex__chart_doubles(b->chart, total);
+        y = chartex__chart_doubles(b->chart, total);
+        if (x == NULL || y == NULL)
+            return -1;
+        FOR_BAND_POINTS(a, t, f1, f2, {
+            x[j] = t;
+            y[j] = upper ? f2 : f1;
+            j++;
+        });
+        s.x = x;
+        s.y = y;
+    }
+    s.n = total;
+    if (!(upper ? y1_zero : y2_zero)) {
+        base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base,
+                                            &overflow));
+        if (base == NULL)
+            return -1;
+        j = 0;
+        FOR_BAND_POINTS(a, t, f1, f2, {
+            (void)t;
+            base[j++] = upper ? f1 : f2;
+        });
+    }
+    if (chartex__limit_series(b, &s, 0, base) < 0
+        || chartex__object_add(el, "points",
+                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0) {
+        chartex__free(base);
+        return -1;
+    }
+    if (base != NULL) {
+        baseline = chartex__node_new(CHARTEX__NODE_VALUES);
+        if (baseline == NULL) {
+            chartex__free(base);
+            return -1;
+        }
+        baseline->u.values.n = s.n;
+        baseline->u.values.owned = base;
+        baseline->u.values.v = base;
+        baseline->u.values.axis = ya;
+        if (chartex__object_add(el, "baseline", baseline) < 0)
+            return -1;
+    }
+    return chartex__add_downsampled(b, el, &s);
+}
+
+int
+chartex__add_points(chartex__builder *b, chartex__node *el,
+                    const struct chartex_artist *a, const struct chartex_axes *axes,
+                    int stacked)
+{
+    const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
+    chartex__series s;
+    size_t n = a->n;
+
+    if (a->kind == CHARTEX_ARTIST_AREA)
+        return add_area(b, el, a, axes, stacked);
+    /* Path.to_polygons() closes an outline by repeating its first vertex:
+     * the step histogram drew no such segment. */
+    if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
+        && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
+        n--;
+    s.n = n;
+    s.x = a->x;
+    s.y = a->y;
+    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, NULL) < 0
+        || chartex__object_add(el, "points",
+                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
+        return -1;
+    return chartex__add_downsampled(b, el, &s);
+}
