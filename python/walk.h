@@ -78,6 +78,31 @@ typedef enum chx_container_kind {
     CHX_CONTAINER_STEM
 } chx_container_kind;
 
+/* Two helpers that the bars call for every bar (six times for the second):
+ * inline, as they were when the walker was one file. */
+
+/* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
+static inline int
+chx_ptr_add(chx_ptrmap *m, PyObject *obj)
+{
+    if (chx_ptrmap_put(m, obj, NULL) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* obj.name, or NULL with no exception when obj has no such attribute. */
+static inline PyObject *
+chx_get_optional(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+
+    if (value == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
+        PyErr_Clear();
+    return value;
+}
+
 /* walk_values.c.  Functions taking a walk raise as chx_fail does. */
 
 /* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
@@ -96,8 +121,6 @@ int chx_is_visible(walk *w, PyObject *obj);
 /* Sets of objects by address (Python sets of ids; see the .c file). */
 int chx_id_add(PyObject *set, PyObject *obj);
 int chx_id_in(PyObject *set, PyObject *obj);
-int chx_ptr_add(chx_ptrmap *m, PyObject *obj);
-PyObject *chx_get_optional(PyObject *obj, PyObject *name);
 PyObject *chx_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner);
 /* Arrays of doubles (masked values NaN); copy: see the .c file. */
 PyArrayObject *chx_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy);

@@ -279,28 +279,6 @@ chx_id_in(PyObject *set, PyObject *obj)
     return rc;
 }
 
-/* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
-int
-chx_ptr_add(chx_ptrmap *m, PyObject *obj)
-{
-    if (chx_ptrmap_put(m, obj, NULL) == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-/* obj.name, or NULL with no exception when obj has no such attribute. */
-PyObject *
-chx_get_optional(PyObject *obj, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(obj, name);
-
-    if (value == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
-        PyErr_Clear();
-    return value;
-}
-
 /* A sequence as a tuple (new reference), for indexed reading.  A copy, not
  * PySequence_Fast's list itself: reading an item runs Python code, which
  * may empty or change the list that matplotlib (or a hostile subclass)
