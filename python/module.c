@@ -1,25 +1,20 @@
 /*
- * module.c - the extension module chartex._chartex.
+ * module.c - the extension module chartex._chartex: its definition and the
+ * functions of its Python API.
  *
  * Multi-phase initialisation (PEP 489): PyInit__chartex only returns the
- * module definition; chx_exec fills a fresh module state (interned names,
- * the ChartexError type) for every module object.  Nothing heavy happens at
- * import: NumPy's C API, the matplotlib classes and chartex._compat are
- * imported on the first call that reads a figure (chx_ready), because a
- * figure cannot exist before matplotlib (and so NumPy) has been imported,
- * and `import chartex` must stay cheap for programs that never plot.
+ * module definition; chx_exec fills a fresh module state (state.c: interned
+ * names, the ChartexError type) for every module object.  Nothing heavy
+ * happens at import: what reading a figure needs is imported on the first
+ * call that reads one (chx_ready, state.c).
  */
-#define CHX_NUMPY_OWNER 1
-#include "ext.h"
+#include "state.h"
+#include "pysink.h"
+#include "walk.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The NumPy C API table is process-wide (PyArray_API), not per module, so
- * importing it once is enough for every module object and interpreter
- * that loads this file. */
-static int numpy_api_imported = 0;
 
 static chx_state *
 get_state(PyObject *module)
@@ -41,128 +36,6 @@ add_object_ref(PyObject *module, const char *name, PyObject *value)
     }
     return 0;
 #endif
-}
-
-/* ---------------------------------------------------------- lazy imports */
-
-static const struct {
-    const char *module;
-    const char *name;
-} class_table[CHX_CLASS_COUNT] = {
-    [CHX_FIGUREBASE] = {"matplotlib.figure", "FigureBase"},
-    [CHX_LINE2D] = {"matplotlib.lines", "Line2D"},
-    [CHX_PATHCOLLECTION] = {"matplotlib.collections", "PathCollection"},
-    [CHX_POLYCOLLECTION] = {"matplotlib.collections", "PolyCollection"},
-    [CHX_LINECOLLECTION] = {"matplotlib.collections", "LineCollection"},
-    [CHX_WEDGE] = {"matplotlib.patches", "Wedge"},
-    [CHX_RECTANGLE] = {"matplotlib.patches", "Rectangle"},
-    [CHX_AXESIMAGE] = {"matplotlib.image", "AxesImage"},
-    [CHX_BARCONTAINER] = {"matplotlib.container", "BarContainer"},
-    [CHX_ERRORBARCONTAINER] = {"matplotlib.container", "ErrorbarContainer"},
-    [CHX_STEMCONTAINER] = {"matplotlib.container", "StemContainer"},
-    [CHX_MASKEDARRAY] = {"numpy.ma", "MaskedArray"},
-    [CHX_AFFINE2D] = {"matplotlib.transforms", "Affine2D"},
-};
-
-static PyObject *
-import_attr(const char *module_name, const char *name)
-{
-    PyObject *module = NULL, *value = NULL;
-
-    module = PyImport_ImportModule(module_name);
-    if (module == NULL)
-        goto done;
-    value = PyObject_GetAttrString(module, name);
-done:
-    Py_XDECREF(module);
-    return value;
-}
-
-/* Sets *slot to value unless another thread got there first (an import
- * can release the GIL); steals value. */
-static void
-set_once(PyObject **slot, PyObject *value)
-{
-    if (*slot == NULL)
-        *slot = value;
-    else
-        Py_DECREF(value);
-}
-
-int
-chx_ready(chx_state *st)
-{
-    PyObject *value;
-    int i;
-
-    if (st->ready)
-        return 0;
-    if (!numpy_api_imported) {
-        /* import_array1 is the form of import_array for functions that
-         * return int; it raises ImportError with NumPy's reason. */
-        import_array1(-1);
-        numpy_api_imported = 1;
-    }
-    for (i = 0; i < CHX_CLASS_COUNT; i++) {
-        if (st->cls[i] != NULL)
-            continue;
-        value = import_attr(class_table[i].module, class_table[i].name);
-        if (value == NULL)
-            return -1;
-        if (!PyType_Check(value)) {
-            PyErr_Format(PyExc_TypeError, "%s.%s is not a class",
-                         class_table[i].module, class_table[i].name);
-            Py_DECREF(value);
-            return -1;
-        }
-        set_once(&st->cls[i], value);
-    }
-    if (st->numpy_ma == NULL) {
-        value = PyImport_ImportModule("numpy.ma");
-        if (value == NULL)
-            return -1;
-        set_once(&st->numpy_ma, value);
-    }
-    if (st->compat == NULL) {
-        value = PyImport_ImportModule("chartex._compat");
-        if (value == NULL)
-            return -1;
-        set_once(&st->compat, value);
-    }
-    st->ready = 1;
-    return 0;
-}
-
-int
-chx_is_figure(chx_state *st, PyObject *obj)
-{
-    PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
-    PyObject *figure_module;
-
-    if (st->cls[CHX_FIGUREBASE] == NULL) {
-        figure_module = PyDict_GetItemString(modules, "matplotlib.figure");
-        if (figure_module == NULL)
-            return 0;
-        if (chx_ready(st) < 0)
-            return -1;
-    }
-    return PyObject_IsInstance(obj, st->cls[CHX_FIGUREBASE]);
-}
-
-/* ------------------------------------------------------ the error bridge */
-
-int
-chx_raise_core_error(chx_state *st, const chartex_error *err)
-{
-    if (PyErr_Occurred())
-        return -1;
-    if (err->code == CHARTEX_ERR_NOMEM) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    PyErr_SetString(st->ChartexError,
-                    err->text[0] ? err->text : "chartex failed (no message)");
-    return -1;
 }
 
 /* ------------------------------------------------------------- arguments */
@@ -523,20 +396,88 @@ chart_json_text(chx_state *st, const chartex_scene *scene, const chartex_options
     return text_take(st, &text, rc, &err, len);
 }
 
-static PyObject *
-scene_json(chx_state *st, const chartex_scene *scene, int indent)
+/* The scene as scene JSON text, in memory of this module's (chx_text);
+ * the caller turns it into a str with json_str. */
+static char *
+scene_json_text(chx_state *st, const chartex_scene *scene, int indent, size_t *len)
 {
     chartex_error err = {0};
     chx_text text = {0};
-    char *data;
-    size_t len = 0;
     int rc;
 
     Py_BEGIN_ALLOW_THREADS
     rc = chartex_scene_dump(scene, indent, text_write, &text, &err);
     Py_END_ALLOW_THREADS
-    data = text_take(st, &text, rc, &err, &len);
-    return data == NULL ? NULL : json_str(data, len);
+    return text_take(st, &text, rc, &err, len);
+}
+
+/* ----------------------------------------------------------- conversion */
+
+/* What a function of the module reads, and what it returns. */
+typedef enum source {
+    FROM_FIGURE,        /* a Figure or SubFigure, read by the walker */
+    FROM_SCENE_JSON     /* scene JSON text, read by the core */
+} source;
+
+typedef enum output {
+    TO_DICT,            /* the chart as a dict: max_points */
+    TO_CHART_JSON,      /* the chart as JSON text: indent, max_points */
+    TO_SCENE_JSON       /* the scene as JSON text: indent */
+} output;
+
+/* The one conversion behind every function of the module.  Parses the
+ * arguments with format (its name after ':' names the function in error
+ * messages): the source, then the keyword-only arguments of the output,
+ * which are checked before the source is read.  Then reads the source
+ * into a scene and returns the output. */
+static PyObject *
+convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
+        source from, output to)
+{
+    static char *dict_kwlist[] = {"", "max_points", NULL};
+    static char *chart_json_kwlist[] = {"", "indent", "max_points", NULL};
+    static char *scene_json_kwlist[] = {"", "indent", NULL};
+    chx_state *st = get_state(module);
+    chartex_scene *scene = NULL;
+    chartex_options opts = {0};
+    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    int indent = 0, parsed;
+
+    if (to == TO_DICT)
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist,
+                                             &src, &max_obj);
+    else if (to == TO_CHART_JSON)
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, chart_json_kwlist,
+                                             &src, &indent_obj, &max_obj);
+    else
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, scene_json_kwlist,
+                                             &src, &indent_obj);
+    if (!parsed)
+        goto done;
+    if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
+        || (to != TO_SCENE_JSON && parse_max_points(max_obj, &opts) < 0))
+        goto done;
+    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1)
+                                : scene_of_text(st, src);
+    if (scene == NULL)
+        goto done;
+    if (to == TO_DICT) {
+        result = chart_dict(st, scene, &opts);
+        goto done;
+    }
+    text = to == TO_CHART_JSON ? chart_json_text(st, scene, &opts, indent, &len)
+                               : scene_json_text(st, scene, indent, &len);
+    /* The scene holds a copy of every point: free it before the text is
+     * copied into a str, so that the peak holds one of the three, not all. */
+    chartex_scene_free(scene);
+    scene = NULL;
+    if (text != NULL)
+        result = json_str(text, len);
+done:
+    chartex_scene_free(scene);
+    return result;
 }
 
 /* ------------------------------------------------------------ functions */
@@ -553,24 +494,7 @@ PyDoc_STRVAR(figure_to_dict_doc,
 static PyObject *
 figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *fig, *max_obj = Py_None, *result = NULL;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_dict", kwlist,
-                                     &fig, &max_obj))
-        goto done;
-    if (parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_dict");
-    if (scene == NULL)
-        goto done;
-    result = chart_dict(st, scene, &opts);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:figure_to_dict", FROM_FIGURE, TO_DICT);
 }
 
 PyDoc_STRVAR(figure_to_json_doc,
@@ -584,34 +508,8 @@ PyDoc_STRVAR(figure_to_json_doc,
 static PyObject *
 figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *fig, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
-    char *text = NULL;
-    size_t len = 0;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:figure_to_json", kwlist,
-                                     &fig, &indent_obj, &max_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0
-        || parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_json");
-    if (scene == NULL)
-        goto done;
-    text = chart_json_text(st, scene, &opts, indent, &len);
-    /* The scene holds a copy of every point: free it before the text is
-     * copied into a str, so that the peak holds one of the three, not all. */
-    chartex_scene_free(scene);
-    scene = NULL;
-    if (text != NULL)
-        result = json_str(text, len);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$OO:figure_to_json", FROM_FIGURE,
+                   TO_CHART_JSON);
 }
 
 PyDoc_STRVAR(figure_to_scene_json_doc,
@@ -623,24 +521,8 @@ PyDoc_STRVAR(figure_to_scene_json_doc,
 static PyObject *
 figure_to_scene_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    PyObject *fig, *indent_obj = Py_None, *result = NULL;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:figure_to_scene_json",
-                                     kwlist, &fig, &indent_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0)
-        goto done;
-    scene = scene_of(st, fig, "figure_to_scene_json");
-    if (scene == NULL)
-        goto done;
-    result = scene_json(st, scene, indent);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:figure_to_scene_json", FROM_FIGURE,
+                   TO_SCENE_JSON);
 }
 
 PyDoc_STRVAR(scene_json_to_dict_doc,
@@ -652,24 +534,8 @@ PyDoc_STRVAR(scene_json_to_dict_doc,
 static PyObject *
 scene_json_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *text, *max_obj = Py_None, *result = NULL;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:scene_json_to_dict", kwlist,
-                                     &text, &max_obj))
-        goto done;
-    if (parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of_text(st, text);
-    if (scene == NULL)
-        goto done;
-    result = chart_dict(st, scene, &opts);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$O:scene_json_to_dict", FROM_SCENE_JSON,
+                   TO_DICT);
 }
 
 PyDoc_STRVAR(scene_json_to_json_doc,
@@ -680,32 +546,8 @@ PyDoc_STRVAR(scene_json_to_json_doc,
 static PyObject *
 scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"", "indent", "max_points", NULL};
-    chx_state *st = get_state(module);
-    chartex_scene *scene = NULL;
-    chartex_options opts;
-    PyObject *text, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
-    char *json = NULL;
-    size_t len = 0;
-    int indent;
-
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:scene_json_to_json",
-                                     kwlist, &text, &indent_obj, &max_obj))
-        goto done;
-    if (parse_indent(indent_obj, &indent) < 0
-        || parse_max_points(max_obj, &opts) < 0)
-        goto done;
-    scene = scene_of_text(st, text);
-    if (scene == NULL)
-        goto done;
-    json = chart_json_text(st, scene, &opts, indent, &len);
-    chartex_scene_free(scene);
-    scene = NULL;
-    if (json != NULL)
-        result = json_str(json, len);
-done:
-    chartex_scene_free(scene);
-    return result;
+    return convert(module, args, kwargs, "O|$OO:scene_json_to_json", FROM_SCENE_JSON,
+                   TO_CHART_JSON);
 }
 
 static PyMethodDef module_methods[] = {
@@ -728,35 +570,19 @@ static int
 module_traverse(PyObject *module, visitproc visit, void *arg)
 {
     chx_state *st = get_state(module);
-    int i;
 
     if (st == NULL)
         return 0;
-    Py_VISIT(st->ChartexError);
-    Py_VISIT(st->compat);
-    Py_VISIT(st->numpy_ma);
-    for (i = 0; i < CHX_CLASS_COUNT; i++)
-        Py_VISIT(st->cls[i]);
-    return 0;
+    return chx_state_traverse(st, visit, arg);
 }
 
 static int
 module_clear(PyObject *module)
 {
     chx_state *st = get_state(module);
-    int i;
 
-    if (st == NULL)
-        return 0;
-    Py_CLEAR(st->ChartexError);
-    Py_CLEAR(st->compat);
-    Py_CLEAR(st->numpy_ma);
-    for (i = 0; i < CHX_CLASS_COUNT; i++)
-        Py_CLEAR(st->cls[i]);
-    st->ready = 0;
-#define CHX_CLEAR_NAME(n) Py_CLEAR(st->s_##n);
-    CHX_NAMES(CHX_CLEAR_NAME)
-#undef CHX_CLEAR_NAME
+    if (st != NULL)
+        chx_state_clear(st);
     return 0;
 }
 
@@ -766,32 +592,24 @@ module_free(void *module)
     module_clear((PyObject *)module);
 }
 
-PyDoc_STRVAR(chartex_error_doc,
-"Raised when chartex cannot read a figure or a scene.  When a matplotlib\n"
-"call failed, the message says what was being read and __cause__ holds the\n"
-"original exception.");
-
 static int
 chx_exec(PyObject *module)
 {
     chx_state *st = get_state(module);
 
-    /* Owned by the state from here on; module_clear releases whatever
-     * was made if a later step fails. */
-#define CHX_INTERN_NAME(n)                                  \
-    st->s_##n = PyUnicode_InternFromString(#n);             \
-    if (st->s_##n == NULL)                                  \
-        return -1;
-    CHX_NAMES(CHX_INTERN_NAME)
-#undef CHX_INTERN_NAME
-    st->ChartexError = PyErr_NewExceptionWithDoc("chartex.ChartexError",
-                                                 chartex_error_doc,
-                                                 PyExc_Exception, NULL);
-    if (st->ChartexError == NULL)
+    /* On failure, module_clear releases whatever was made. */
+    if (chx_state_init(st) < 0)
         return -1;
     if (add_object_ref(module, "ChartexError", st->ChartexError) < 0)
         return -1;
     if (PyModule_AddStringConstant(module, "__version__", chartex_version()) < 0)
+        return -1;
+    /* The constants of include/chartex.h that the package's Python files
+     * use (chartex.ipython, chartex._compat): read from here, never copied. */
+    if (PyModule_AddIntConstant(module, "MIN_MAX_POINTS", CHARTEX_MIN_MAX_POINTS) < 0
+        || PyModule_AddIntConstant(module, "AXIS_NUMERIC", CHARTEX_AXIS_NUMERIC) < 0
+        || PyModule_AddIntConstant(module, "AXIS_DATE", CHARTEX_AXIS_DATE) < 0
+        || PyModule_AddIntConstant(module, "AXIS_CATEGORY", CHARTEX_AXIS_CATEGORY) < 0)
         return -1;
     return 0;
 }

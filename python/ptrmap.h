@@ -8,8 +8,8 @@
  * themselves.  It does not own or touch the objects: the caller keeps them
  * alive while their addresses are in the map.
  */
-#ifndef CHARTEX_PTRMAP_H
-#define CHARTEX_PTRMAP_H
+#ifndef CHX_PTRMAP_H
+#define CHX_PTRMAP_H
 
 #include <stddef.h>
 

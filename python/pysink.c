@@ -10,7 +10,7 @@
  * two-item lists) or into a dict, which replaces them on the stack.  On
  * failure every reference on the stack is released.
  */
-#include "ext.h"
+#include "pysink.h"
 
 #include <string.h>
 

@@ -317,6 +317,70 @@ def test_version_matches_configure():
     assert chartex.__version__ == version
 
 
+def header_constants():
+    """The integer constants of include/chartex.h by name: each
+    `#define NAME <int>` and each enum constant, valued as C values them."""
+    import re
+    text = (golden.SRCDIR / "include" / "chartex.h").read_text()
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    consts = {m.group(1): int(m.group(2), 0)
+              for m in re.finditer(r"^\s*#\s*define\s+(CHARTEX_\w+)\s+\(?(-?(?:0x)?[0-9a-fA-F]+)\)?\s*$",
+                                   text, flags=re.M)}
+    for body in re.findall(r"\benum\b[^{;]*\{([^}]*)\}", text):
+        value = -1
+        for item in filter(None, (i.strip() for i in body.split(","))):
+            name, _, expr = (p.strip() for p in item.partition("="))
+            try:
+                value = int(expr, 0) if expr else value + 1
+            except (TypeError, ValueError):  # an expression: not read here
+                value = None
+            consts[name] = value
+    return consts
+
+
+def test_extension_exports_the_header_constants():
+    # The Python files read these from the extension instead of copying
+    # them (chartex.ipython, chartex._compat).
+    from chartex import _chartex, _compat
+    import chartex.ipython
+    h = header_constants()
+    assert _chartex.MIN_MAX_POINTS == h["CHARTEX_MIN_MAX_POINTS"]
+    assert chartex.ipython.MIN_MAX_POINTS == h["CHARTEX_MIN_MAX_POINTS"]
+    assert ("at least %d" % h["CHARTEX_MIN_MAX_POINTS"]
+            in chartex.ipython.ChartFormatter.max_points.help)
+    for kind in ("NUMERIC", "DATE", "CATEGORY"):
+        value = h["CHARTEX_AXIS_" + kind]
+        assert type(value) is int
+        assert getattr(_chartex, "AXIS_" + kind) == value
+        assert getattr(_compat, kind) == value
+
+
+def test_reading_the_constants_imports_no_matplotlib():
+    # chartex._compat and chartex.ipython read the constants from the
+    # extension, whose import imports neither matplotlib nor NumPy.
+    import subprocess
+    import sys
+    code = ("import sys, chartex._chartex as m; m.MIN_MAX_POINTS, m.AXIS_DATE; "
+            "print(sorted(n for n in ('matplotlib', 'numpy') if n in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_version_is_one_everywhere():
+    # configure.ac's AC_INIT, the header's CHARTEX_VERSION, the library's
+    # chartex_version() (the extension's __version__) and the package's.
+    import re
+    from chartex import _chartex
+    text = (golden.SRCDIR / "configure.ac").read_text()
+    (version,) = re.findall(r"AC_INIT\(\[chartex\],\s*\[([^\]]+)\]", text)
+    header = (golden.SRCDIR / "include" / "chartex.h").read_text()
+    (defined,) = re.findall(r'#define CHARTEX_VERSION "([^"]+)"', header)
+    assert defined == version
+    assert _chartex.__version__ == chartex.__version__ == version
+
+
 @pytest.mark.parametrize("wide", ["\u00e9", "\u2212", "\U0001f4c8"])
 def test_large_json_text_is_decoded_whole(wide):
     # Text of a megabyte or more is decoded into its str in pieces from the

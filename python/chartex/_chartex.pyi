@@ -5,6 +5,11 @@ from typing import Any, Final
 from matplotlib.figure import Figure, SubFigure
 
 __version__: Final[str]
+# include/chartex.h's CHARTEX_MIN_MAX_POINTS and CHARTEX_AXIS_*.
+MIN_MAX_POINTS: Final[int]
+AXIS_NUMERIC: Final[int]
+AXIS_DATE: Final[int]
+AXIS_CATEGORY: Final[int]
 
 class ChartexError(Exception):
     """Raised when chartex cannot read a figure or a scene."""

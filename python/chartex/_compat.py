@@ -1,10 +1,11 @@
 """Version-specific and private matplotlib / pandas state, in one place.
 
-The C walker (python/walker.c) reads figures through matplotlib's public
-API; whatever differs between matplotlib releases, or is only reachable
-through private attributes, is read here instead, each with a fallback, so
-that supporting a new release means editing this file only.  Supported:
-matplotlib 3.6 to 3.10, pandas 1.5 to 3.
+The C walker (python/walker.c and its rooms, python/walk_*.c) reads
+figures through matplotlib's public API; whatever differs between
+matplotlib releases, or is only reachable through private attributes, is
+read here instead, each with a fallback, so that supporting a new release
+means editing this file only.  Supported: matplotlib 3.6 to 3.10, pandas
+1.5 to 3.
 
 Nothing here works per data point: arrays are converted with vectorised
 NumPy / pandas calls.  This module is imported by the walker on its first
@@ -17,10 +18,11 @@ import warnings
 
 import numpy as np
 
-# chartex_axis_kind (include/chartex.h)
-NUMERIC = 0
-DATE = 1
-CATEGORY = 2
+# chartex_axis_kind (include/chartex.h), as the extension exports it (the
+# walker, which imports this module, is in the extension: it is loaded).
+from ._chartex import AXIS_CATEGORY as CATEGORY
+from ._chartex import AXIS_DATE as DATE
+from ._chartex import AXIS_NUMERIC as NUMERIC
 
 _DATE_CONVERTER_NAMES = frozenset(
     ("DateConverter", "ConciseDateConverter", "_SwitchableDateConverter",

@@ -46,9 +46,6 @@ del TYPE_CHECKING
 
 MIME_TYPE = "e2b/chart"
 ENV_MAX_POINTS = "CHARTEX_MAX_POINTS"
-# The smallest limit the core accepts: the first and last points plus the
-# four extremes of one bucket (include/chartex.h, CHARTEX_MIN_MAX_POINTS).
-MIN_MAX_POINTS = 6
 STARTUP_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                             "ipython_startup.py")
 STARTUP_NAME = "00-chartex.py"
@@ -80,6 +77,25 @@ def _figure_classes(module):
     return _figure_types
 
 
+def _min_max_points():
+    """The smallest limit the core accepts: the first and last points plus
+    the four extremes of one bucket (include/chartex.h, CHARTEX_MIN_MAX_POINTS,
+    which the extension exports).  Asked for only when a limit is checked or
+    its help is shown: importing this module must not load the extension."""
+    global _extension
+    if _extension is None:
+        from . import _chartex as _extension
+    return _extension.MIN_MAX_POINTS
+
+
+def __getattr__(name):
+    # MIN_MAX_POINTS, a name of this module, read from the extension on
+    # first use (PEP 562).
+    if name == "MIN_MAX_POINTS":
+        return _min_max_points()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _is_figure(obj):
     """True when obj is a matplotlib Figure or SubFigure; never imports."""
     module = sys.modules.get("matplotlib.figure")
@@ -94,9 +110,9 @@ def _env_max_points():
         value = int(text)
     except ValueError:
         value = 0
-    if value < MIN_MAX_POINTS:
+    if value < _min_max_points():
         log.warning("%s=%r ignored: it must be an integer >= %d",
-                    ENV_MAX_POINTS, text, MIN_MAX_POINTS)
+                    ENV_MAX_POINTS, text, _min_max_points())
         return None
     return value
 
@@ -106,6 +122,36 @@ def _text(exc):
         return str(exc)
     except Exception:  # an exception whose __str__ fails
         return "<unprintable %s>" % type(exc).__name__
+
+
+class _MaxPointsTrait(Integer):
+    """The max_points setting.  Its help names the smallest limit, which
+    only the extension knows: the text is made when the help is read (by
+    %config or --help-all), since making it when this module is imported
+    would load the extension."""
+
+    _made = False
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # TraitType.__init__ reads the help (to set __doc__): empty until here.
+        self._made = True
+
+    @property
+    def help(self):
+        if not self._made:
+            return ""
+        return ("Keep at most this many points per series (at least %d), "
+                "keeping the series' shape; None: no limit.  Defaults to the "
+                "environment variable %s." % (_min_max_points(), ENV_MAX_POINTS))
+
+    @help.setter
+    def help(self, value):
+        pass    # always the text above
+
+
+# Help shows a setting's type by the name of its trait's class: Integer's.
+_MaxPointsTrait.__name__ = _MaxPointsTrait.__qualname__ = Integer.__name__
 
 
 class ChartFormatter(BaseFormatter):
@@ -122,12 +168,7 @@ class ChartFormatter(BaseFormatter):
     _return_type = dict
     print_method = ObjectName("_repr_e2b_chart_")
 
-    max_points = Integer(
-        None, allow_none=True,
-        help="Keep at most this many points per series (at least %d), "
-             "keeping the series' shape; None: no limit.  Defaults to the "
-             "environment variable %s." % (MIN_MAX_POINTS, ENV_MAX_POINTS),
-    ).tag(config=True)
+    max_points = _MaxPointsTrait(None, allow_none=True).tag(config=True)
 
     @default("max_points")
     def _max_points_default(self):
@@ -136,9 +177,9 @@ class ChartFormatter(BaseFormatter):
     @validate("max_points")
     def _check_max_points(self, proposal):
         value = proposal["value"]
-        if value is not None and value < MIN_MAX_POINTS:
+        if value is not None and value < _min_max_points():
             raise TraitError("max_points must be None or an integer >= %d, not %r"
-                             % (MIN_MAX_POINTS, value))
+                             % (_min_max_points(), value))
         return value
 
     def __init__(self, **kwargs):

@@ -1,27 +1,40 @@
 /*
- * ext.h - private header of the extension module chartex._chartex.
+ * state.h - what every file of the extension module chartex._chartex
+ * shares: the module state (interned names, the matplotlib classes, the
+ * ChartexError type) and the services of state.c.  Like Modules/_sqlite's
+ * module.h in CPython: the one header each file includes first; each file
+ * with functions for others has its own header beside it.
  *
- *   module.c  the module: multi-phase init, module state, the functions of
- *             the Python API, and the one place where a core error becomes
- *             a Python exception (chx_raise_core_error)
- *   walker.c  the only C code that touches matplotlib: figure -> scene
- *   pysink.c  the Python sink: chart events -> dict/list/str/float/...
+ *   state.c        module state, lazy imports, the one place where a core
+ *                  error becomes a Python exception (chx_raise_core_error)
+ *   walk.h         what the walker's files share; walker.c (figure -> axes)
+ *                  and its rooms walk_*.c: the only C code that touches
+ *                  matplotlib, figure -> scene
+ *   pysink.h/.c    the Python sink: chart events -> dict/list/str/float/...
+ *   ptrmap.h/.c    a map keyed by object address, for the walker
+ *   module.c       the module: its definition and the functions of the
+ *                  Python API, one (source, output) helper behind them
+ *
+ * Calls go one way, down: module.c calls walker.c and pysink.c, which call
+ * state.c, which calls none of them (walk.h draws the walker's own part).
+ * No file calls a file that calls it, directly or through others.
  *
  * Ownership: functions returning PyObject * return a new reference or NULL
  * with an exception set; functions returning int return 0, or -1 with an
  * exception set.  Nothing here is shared with the core, which never sees
- * Python.
+ * Python: the extension is a client of include/chartex.h alone.
  */
-#ifndef CHARTEX_EXT_H
-#define CHARTEX_EXT_H
+#ifndef CHX_STATE_H
+#define CHX_STATE_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-/* The NumPy C API table lives in module.c (which defines CHX_NUMPY_OWNER);
- * every other file refers to it through the same unique symbol. */
+/* The NumPy C API table lives in state.c (which defines CHX_NUMPY_OWNER
+ * and imports it in chx_ready); every other file refers to it through the
+ * same unique symbol. */
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#define PY_ARRAY_UNIQUE_SYMBOL chartex_ARRAY_API
+#define PY_ARRAY_UNIQUE_SYMBOL chx_ARRAY_API
 #ifndef CHX_NUMPY_OWNER
 #define NO_IMPORT_ARRAY
 #endif
@@ -49,7 +62,7 @@
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists)                                        \
-    /* private state: see rectangle_fields (walker.c) */                      \
+    /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
 /* matplotlib classes the walker tests artists against, imported on first
@@ -82,8 +95,14 @@ typedef struct chx_state {
 #undef CHX_DECLARE_NAME
 } chx_state;
 
-/* module.c */
+/* state.c */
 
+/* Fills a zeroed state: interns the names and makes the ChartexError type.
+ * On failure, chx_state_clear releases whatever was made. */
+int chx_state_init(chx_state *st);
+/* The module's m_traverse and m_clear, on its state. */
+int chx_state_traverse(chx_state *st, visitproc visit, void *arg);
+void chx_state_clear(chx_state *st);
 /* Imports what the walker needs on first use: the NumPy C API, the
  * matplotlib classes, chartex._compat, numpy.ma. */
 int chx_ready(chx_state *st);
@@ -97,15 +116,4 @@ int chx_raise_core_error(chx_state *st, const chartex_error *err);
  * be a Figure. */
 int chx_is_figure(chx_state *st, PyObject *obj);
 
-/* walker.c */
-
-/* Reads the figure (a Figure or SubFigure) into a new scene, or returns
- * NULL with ChartexError (or MemoryError) set. */
-chartex_scene *chx_walk_figure(chx_state *st, PyObject *fig);
-
-/* pysink.c */
-
-/* Emits the chart into Python objects: a new dict ({} for an empty chart). */
-PyObject *chx_chart_to_python(chx_state *st, const chartex_chart *chart);
-
-#endif /* CHARTEX_EXT_H */
+#endif /* CHX_STATE_H */

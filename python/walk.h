@@ -1,0 +1,166 @@
+/*
+ * walk.h - what the walker's files share.  The walker reads a live
+ * matplotlib Figure into a chartex_scene.
+ *
+ * This is the only C code that touches matplotlib.  It uses matplotlib's
+ * public API; what is private or differs between releases is read by the
+ * helpers of chartex/_compat.py (suptitle, axis kinds and categories,
+ * pandas period axes, the colorbar marker, the children behind the artist
+ * lists), called from here, with one exception kept in C for speed: the
+ * fields of a Rectangle (rectangle_fields, walk_patches.c), with the
+ * methods as fallback.
+ *
+ * Arrays are read with the NumPy C API as contiguous doubles (masked
+ * values become NaN) and handed to the core, which copies them: no Python
+ * object is made per data point.  Every value is treated as hostile: any
+ * failing call becomes ChartexError("while reading <what>: <message>")
+ * with the original exception as __cause__ (chx_fail).
+ *
+ * One room per family of artists.  Calls only go down this list, never up
+ * and never in a loop:
+ *
+ *   walker.c        figure -> subfigures -> axes (and colorbars); calls
+ *                   walk_axis.c and walk_order.c
+ *   walk_axis.c     axis kinds, view, ticks and their labels
+ *   walk_order.c    drawing order: which artists of an Axes are read, and
+ *                   when; calls the rooms below
+ *   walk_patches.c  patches, bars, containers (bar, errorbar, stem); a
+ *                   container's lines are read by walk_lines.c
+ *   walk_meshes.c   images
+ *   walk_lines.c    Line2D, line, path and poly collections
+ *   walk_values.c   hostile values: text, NumPy arrays, dates/periods,
+ *                   points; what every artist has; the errors
+ *
+ * and every file may call state.c (state.h) and ptrmap.c.  A new family of
+ * artists gets a room of its own, called from walk_order.c.
+ */
+#ifndef CHX_WALK_H
+#define CHX_WALK_H
+
+#include "state.h"
+#include "ptrmap.h"
+
+/* walker.c: reads the figure (a Figure or SubFigure) into a new scene, or
+ * returns NULL with ChartexError (or MemoryError) set.  For module.c. */
+chartex_scene *chx_walk_figure(chx_state *st, PyObject *fig);
+
+/* ------------------------------------------------- shared by the rooms */
+
+typedef struct walk {
+    chx_state *st;
+    chartex_scene *scene;
+    chartex_error err;
+    chx_ptrmap seen;           /* artists already read through a container */
+    PyObject *colorbar_axes;   /* ids of the axes of the figure's colorbars */
+    unsigned long next_group;  /* last group id given to a container */
+    double date_epoch;
+    int have_epoch;
+} walk;
+
+/* What the artists of one Axes are read against. */
+typedef struct axctx {
+    PyObject *ax;              /* borrowed */
+    PyObject *trans_data;      /* owned: ax.transData */
+    PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
+    chartex_axes *axes;
+} axctx;
+
+/* A typed text setter of the builder API, as chx_set_text_from_call calls
+ * it. */
+typedef int (*chx_text_setter)(void *target, const char *s, size_t len,
+                               chartex_error *err);
+
+/* The containers whose parts the walker reads as a whole. */
+typedef enum chx_container_kind {
+    CHX_CONTAINER_OTHER = 0,   /* its artists are read from the lists */
+    CHX_CONTAINER_BARS,
+    CHX_CONTAINER_ERRORBAR,
+    CHX_CONTAINER_STEM
+} chx_container_kind;
+
+/* Two helpers that the bars call for every bar (six times for the second):
+ * inline, as they were when the walker was one file. */
+
+/* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
+static inline int
+chx_ptr_add(chx_ptrmap *m, PyObject *obj)
+{
+    if (chx_ptrmap_put(m, obj, NULL) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* obj.name, or NULL with no exception when obj has no such attribute. */
+static inline PyObject *
+chx_get_optional(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+
+    if (value == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
+        PyErr_Clear();
+    return value;
+}
+
+/* walk_values.c.  Functions taking a walk raise as chx_fail does. */
+
+/* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
+ * ...") (obj may be NULL); chx_core_fail: a failed builder call (w->err).
+ * Both return -1. */
+int chx_fail(walk *w, const char *what, PyObject *obj);
+int chx_core_fail(walk *w);
+/* The UTF-8 text of obj (str as is, None as "", else str(obj)), valid
+ * while *keep lives. */
+int chx_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep);
+/* obj.method([arg]) given as text to the core through set(target, ...). */
+int chx_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
+                           chx_text_setter set, void *target, const char *what);
+const char *chx_class_name(PyObject *obj);
+int chx_is_visible(walk *w, PyObject *obj);
+/* Sets of objects by address (Python sets of ids; see the .c file). */
+int chx_id_add(PyObject *set, PyObject *obj);
+int chx_id_in(PyObject *set, PyObject *obj);
+PyObject *chx_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner);
+/* Arrays of doubles (masked values NaN); copy: see the .c file. */
+PyArrayObject *chx_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy);
+PyArrayObject *chx_as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax);
+int chx_convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride);
+int chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
+                           PyArrayObject **out, size_t *n);
+int chx_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
+                    PyArrayObject **out, size_t *n);
+int chx_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
+                     int convert_x, int vertices_attr, PyObject *owner, double scale);
+chartex_artist *chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
+                               PyObject *alt, chartex_artist_role role, unsigned flags,
+                               unsigned long group);
+int chx_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
+int chx_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
+int chx_note_colorbar(walk *w, PyObject *mappable);
+
+/* walk_lines.c */
+int chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+                  chartex_artist_role role, unsigned flags, unsigned long group);
+int chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+                      unsigned long group);
+int chx_read_collection(walk *w, axctx *c, PyObject *coll);
+
+/* walk_patches.c */
+int chx_read_patch(walk *w, axctx *c, PyObject *patch);
+int chx_read_container(walk *w, axctx *c, PyObject *container);
+/* What chx_read_container reads, for walk_order.c to find first. */
+int chx_container_kind_of(walk *w, PyObject *container);
+int chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
+int chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
+
+/* walk_meshes.c */
+int chx_read_image(walk *w, axctx *c, PyObject *im);
+
+/* walk_order.c: the artists of the axes, in drawing order. */
+int chx_read_artists(walk *w, axctx *c);
+
+/* walk_axis.c: the x (which 0) or y (1) axis of the axes. */
+int chx_read_axis(walk *w, axctx *c, int which);
+
+#endif /* CHX_WALK_H */

@@ -1,0 +1,246 @@
+/*
+ * walk_lines.c - the walker's room for lines: Line2D, and the collections
+ * of lines, paths and polygons (LineCollection, PathCollection: scatter,
+ * PolyCollection: fill_between, stackplot, violin bodies).
+ */
+#include "walk.h"
+
+#include <string.h>
+
+/* 1 when a style value means "nothing drawn" (None, "None", "", " "). */
+static int
+is_none_style(PyObject *v)
+{
+    const char *s;
+
+    if (v == Py_None)
+        return 1;
+    if (!PyUnicode_Check(v))
+        return 0;
+    s = PyUnicode_AsUTF8(v);
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    return strcmp(s, "None") == 0 || strcmp(s, "") == 0 || strcmp(s, " ") == 0;
+}
+
+static int
+line_flags(walk *w, PyObject *line, unsigned *flags)
+{
+    PyObject *ls = NULL, *marker = NULL, *ds = NULL;
+    const char *s;
+    int rc = -1;
+
+    ls = PyObject_CallMethodNoArgs(line, w->st->s_get_linestyle);
+    if (ls == NULL)
+        goto done;
+    marker = PyObject_CallMethodNoArgs(line, w->st->s_get_marker);
+    if (marker == NULL)
+        goto done;
+    ds = PyObject_CallMethodNoArgs(line, w->st->s_get_drawstyle);
+    if (ds == NULL)
+        goto done;
+    if (is_none_style(ls))
+        *flags |= CHARTEX_LINE_NO_LINE;
+    if (!is_none_style(marker))
+        *flags |= CHARTEX_LINE_MARKER;
+    if (PyUnicode_Check(ds)) {
+        s = PyUnicode_AsUTF8(ds);
+        if (s == NULL)
+            PyErr_Clear();
+        else if (strncmp(s, "steps", 5) == 0)
+            *flags |= CHARTEX_LINE_STEPS;
+    }
+    rc = 0;
+done:
+    if (rc < 0)
+        chx_fail(w, "the style", line);
+    Py_XDECREF(ls);
+    Py_XDECREF(marker);
+    Py_XDECREF(ds);
+    return rc;
+}
+
+/* A Line2D.  role DATA is refined to REFLINE for lines that are not in
+ * data coordinates (axhline, axvline: blended transforms; axline). */
+int
+chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+          chartex_artist_role role, unsigned flags, unsigned long group)
+{
+    PyObject *xy = NULL;
+    PyArrayObject *pts = NULL;
+    chartex_artist *a;
+    const char *cls;
+    size_t n;
+    int rc = -1, vis, data;
+
+    vis = chx_is_visible(w, line);
+    if (vis <= 0)
+        return vis;
+    if (role == CHARTEX_ROLE_DATA) {
+        data = chx_is_data_transform(w, c, line, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        cls = chx_class_name(line);
+        if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
+            role = CHARTEX_ROLE_REFLINE;
+    }
+    if (line_flags(w, line, &flags) < 0)
+        return -1;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
+    if (a == NULL)
+        return -1;
+    /* get_xydata: the data after unit conversion (dates, categories). */
+    xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
+    if (xy == NULL || chx_read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
+        chx_fail(w, "the data", line);
+        goto done;
+    }
+    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
+        chx_core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(xy);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* A LineCollection: its segments.  role DATA becomes REFLINE when the
+ * segments are not in data coordinates (vlines with an axes transform). */
+int
+chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+              unsigned long group)
+{
+    PyObject *segs = NULL;
+    chartex_artist *a;
+    int rc = -1, vis, data;
+
+    vis = chx_is_visible(w, coll);
+    if (vis <= 0)
+        return vis;
+    if (role == CHARTEX_ROLE_DATA) {
+        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        if (!data)
+            role = CHARTEX_ROLE_REFLINE;
+    }
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
+    if (a == NULL)
+        return -1;
+    segs = PyObject_CallMethodNoArgs(coll, w->st->s_get_segments);
+    if (segs == NULL) {
+        chx_fail(w, "the segments", coll);
+        goto done;
+    }
+    rc = chx_add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
+done:
+    Py_XDECREF(segs);
+    return rc;
+}
+
+/* ----------------------------------------------------------- collections */
+
+/* A PathCollection: a scatter when its offsets are data positions. */
+static int
+read_path_collection(walk *w, axctx *c, PyObject *coll)
+{
+    PyObject *offsets = NULL;
+    PyArrayObject *pts = NULL;
+    chartex_artist *a;
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    size_t n;
+    int rc = -1, data;
+
+    data = chx_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
+    if (data < 0)
+        return -1;
+    if (!data) {
+        /* Paths drawn in data coordinates without offsets are not markers
+         * (contour sets on matplotlib < 3.8): counted, not read. */
+        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+        if (data < 0)
+            return -1;
+        if (data)
+            return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        role = CHARTEX_ROLE_DECORATION;
+    }
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    offsets = PyObject_CallMethodNoArgs(coll, w->st->s_get_offsets);
+    if (offsets == NULL || chx_read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
+        chx_fail(w, "the offsets", coll);
+        goto done;
+    }
+    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
+        chx_core_fail(w);
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(offsets);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* A PolyCollection (fill_between, stackplot, violin bodies): one polygon
+ * per path.  Colour-mapped ones (pcolor, hexbin) are counted, not read. */
+static int
+read_poly_collection(walk *w, axctx *c, PyObject *coll)
+{
+    PyObject *array = NULL, *paths = NULL;
+    chartex_artist *a;
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    int rc = -1, data;
+
+    array = PyObject_CallMethodNoArgs(coll, w->st->s_get_array);
+    if (array == NULL)
+        return chx_fail(w, "the colour array", coll);
+    if (array != Py_None) {
+        Py_DECREF(array);
+        return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+    }
+    Py_DECREF(array);
+    data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+    if (data < 0)
+        return -1;
+    if (!data)
+        role = CHARTEX_ROLE_REFLINE;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    paths = PyObject_CallMethodNoArgs(coll, w->st->s_get_paths);
+    if (paths == NULL) {
+        chx_fail(w, "the paths", coll);
+        goto done;
+    }
+    rc = chx_add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
+done:
+    Py_XDECREF(paths);
+    return rc;
+}
+
+int
+chx_read_collection(walk *w, axctx *c, PyObject *coll)
+{
+    chx_state *st = w->st;
+    int vis, is;
+
+    if (chx_note_colorbar(w, coll) < 0)
+        return -1;
+    vis = chx_is_visible(w, coll);
+    if (vis <= 0)
+        return vis;
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
+        return is < 0 ? chx_fail(w, "the class", coll)
+                      : chx_read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_PATHCOLLECTION])) != 0)
+        return is < 0 ? chx_fail(w, "the class", coll) : read_path_collection(w, c, coll);
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_POLYCOLLECTION])) != 0)
+        return is < 0 ? chx_fail(w, "the class", coll) : read_poly_collection(w, c, coll);
+    return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+}
