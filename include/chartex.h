@@ -133,6 +133,12 @@ CHARTEX_API int chartex_axes_set_title(chartex_axes *axes, chartex_title_loc loc
                                        const char *s, size_t len,
                                        chartex_error *err);
 CHARTEX_API void chartex_axes_set_flags(chartex_axes *axes, unsigned flags);
+/* The Axes' size on the rendered figure, in pixels at the figure's dpi
+ * (matplotlib's ax.bbox): what a picture of it can show, which the
+ * resolution bound of chartex_options (points_per_pixel) reads.  A value
+ * that is not finite or not above 0 means "unknown" (the default). */
+CHARTEX_API void chartex_axes_set_pixels(chartex_axes *axes, double width,
+                                         double height);
 /* which: 0 for x, 1 for y.  The axis record is owned by the axes. */
 CHARTEX_API chartex_axis *chartex_axes_axis(chartex_axes *axes, int which);
 
@@ -248,6 +254,23 @@ typedef struct chartex_options {
      * element gets a "downsampled" key (doc/schema.md).  Bars, pie wedges,
      * boxes and images are never reduced. */
     size_t max_points;
+    /* As exact as the picture: 0 (the default) for off, else a number
+     * above 0.  A line or scatter series of an Axes whose size is known
+     * (chartex_axes_set_pixels) keeps at most ceil(points_per_pixel *
+     * width) + 2 points, chosen as max_points chooses them (with both set,
+     * the smaller limit applies); for a line, 4 gives one run of "minmax"
+     * per pixel column (its first, last, lowest and highest point).  An image keeps at most one
+     * value per pixel: blocks of cells are replaced by their mean (the
+     * image's "downsampled" key says how). */
+    double points_per_pixel;
+    /* A budget for the whole chart: 0 (the default) for none, else at
+     * least CHARTEX_MIN_MAX_POINTS.  When the points of every series and
+     * the cells of every image, after the limits above, add up to more,
+     * one common limit L is put on all of them, the largest that fits
+     * (series with fewer than L points stay whole), never below
+     * CHARTEX_MIN_MAX_POINTS per series; the chart then gets a top-level
+     * "budget" key. */
+    size_t max_total_points;
 } chartex_options;
 
 /* chartex_chart_from_scene with options; opts may be NULL (the defaults). */

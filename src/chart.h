@@ -62,10 +62,26 @@ void chartex__classify_clear(chartex__boxplot *bp);
 /* ------------------------------- building one chart (extract.c and below) */
 
 /* What extract.c hands points.c and downsample.c while it builds a chart. */
+/* The sizes the budget's first pass records: one entry per series or image
+ * as it was before any limit, and the limit of its own Axes (0: none). */
+typedef struct chartex__sizes {
+    size_t n, cap;
+    size_t *size, *limit;
+} chartex__sizes;
+
 typedef struct chartex__builder {
     chartex_chart *chart;   /* being built: owns the arrays made for it */
     chartex__buf text;      /* scratch for simplified text (extract.c) */
-    size_t max_points;      /* 0: no limit (chartex_options) */
+    /* From chartex_options. */
+    size_t opt_max_points;  /* 0: none */
+    double points_per_pixel; /* 0: off */
+    /* Of the Axes being built (extract.c sets them for each one). */
+    size_t max_points;      /* points per series; 0: no limit */
+    size_t max_cells;       /* cells per image; 0: no limit */
+    double px_width, px_height; /* its size in pixels; 0: unknown */
+    /* The budget's common limit on every series and image; 0: none. */
+    size_t level;
+    chartex__sizes *record; /* the first pass records sizes here; or NULL */
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -75,7 +91,15 @@ typedef struct chartex__series {
     const double *x, *y;
     size_t original;        /* n when nothing was dropped */
     const char *method;     /* NULL when nothing was dropped */
+    size_t limit;           /* the limit that dropped points */
 } chartex__series;
+
+/* An image's values as they go out: the artist's, or block means. */
+typedef struct chartex__image {
+    size_t rows, cols;
+    const double *values;   /* rows * cols, borrowed or owned by the chart */
+    size_t block_rows, block_cols; /* 0 when nothing was reduced */
+} chartex__image;
 
 /* ----------------------------------------- the point limit (downsample.c) */
 
@@ -86,8 +110,20 @@ typedef struct chartex__series {
 int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
                           double *base);
 /* Adds the element's "downsampled" key when s lost points.  -1: no memory. */
-int chartex__add_downsampled(chartex__builder *b, chartex__node *el,
+int chartex__add_downsampled(chartex__node *el,
                              const chartex__series *s);
+/* The values of image artist a under the builder's limits: whole, or the
+ * means of the finite values of blocks of cells (NaN for a block with
+ * none), at most one cell per pixel of the Axes and at most the budget's
+ * level.  -1: no memory. */
+int chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
+                         chartex__image *out);
+/* The common limit L that keeps the recorded sizes, each under its own
+ * limit, within budget: the largest L (at least CHARTEX_MIN_MAX_POINTS)
+ * with sum(min(size, limit, L)) <= budget; 0 when they fit as they are.
+ * *total receives the sum of the sizes before any limit. */
+size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total);
+void chartex__sizes_clear(chartex__sizes *sizes);
 
 /* ---------------------------------------------- element points (points.c) */
 

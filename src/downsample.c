@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Bucket boundaries without overflow: the start of bucket j + 1 of nb
  * equal runs over count items is (j + 1) * q + floor((j + 1) * r / nb),
@@ -182,6 +183,182 @@ keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep
     return k;
 }
 
+/* The smaller of two limits, 0 meaning none. */
+static size_t
+smaller_limit(size_t a, size_t b)
+{
+    if (a == 0)
+        return b;
+    return b != 0 && b < a ? b : a;
+}
+
+/* Notes a series' or image's size for the budget (first pass only). */
+static int
+record(chartex__builder *b, size_t size, size_t limit)
+{
+    chartex__sizes *r = b->record;
+
+    if (r == NULL)
+        return 0;
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        int overflow = 0;
+        size_t bytes = chartex__mul(cap, sizeof(size_t), &overflow);
+        size_t *sz, *lim;
+
+        if (overflow)
+            return -1;
+        sz = chartex__realloc(r->size, bytes);
+        if (sz == NULL)
+            return -1;
+        r->size = sz;
+        lim = chartex__realloc(r->limit, bytes);
+        if (lim == NULL)
+            return -1;
+        r->limit = lim;
+        r->cap = cap;
+    }
+    r->size[r->n] = size;
+    r->limit[r->n] = limit;
+    r->n++;
+    return 0;
+}
+
+void
+chartex__sizes_clear(chartex__sizes *sizes)
+{
+    chartex__free(sizes->size);
+    chartex__free(sizes->limit);
+    memset(sizes, 0, sizeof *sizes);
+}
+
+/* sum(min(size, limit, level)) of the recorded sizes, saturating. */
+static size_t
+sizes_sum(const chartex__sizes *r, size_t level)
+{
+    size_t i, sum = 0;
+
+    for (i = 0; i < r->n; i++) {
+        size_t k = smaller_limit(smaller_limit(r->limit[i], level), r->size[i]);
+
+        k = k < r->size[i] ? k : r->size[i];
+        sum = SIZE_MAX - sum < k ? SIZE_MAX : sum + k;
+    }
+    return sum;
+}
+
+size_t
+chartex__budget_level(const chartex__sizes *r, size_t budget, size_t *total)
+{
+    size_t i, lo = CHARTEX_MIN_MAX_POINTS, hi = CHARTEX_MIN_MAX_POINTS;
+
+    *total = 0;
+    for (i = 0; i < r->n; i++) {
+        *total = SIZE_MAX - *total < r->size[i] ? SIZE_MAX : *total + r->size[i];
+        hi = r->size[i] > hi ? r->size[i] : hi;
+    }
+    if (budget == 0 || sizes_sum(r, 0) <= budget)
+        return 0;
+    /* The sum only grows with the level: the largest level in [lo, hi]
+     * that fits, or lo, the floor, when even that does not. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+
+        if (sizes_sum(r, mid) <= budget)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* ceil(a / b) for b > 0. */
+static size_t
+ceil_div(size_t a, size_t b)
+{
+    return a / b + (a % b != 0);
+}
+
+/* How many cells of n fit in a pixel size v (0: unknown): the block side
+ * that leaves at most ceil(v) blocks. */
+static size_t
+pixel_block(size_t n, double v)
+{
+    size_t px;
+
+    if (!(v > 0))
+        return 1;
+    px = v >= (double)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)ceil(v);
+    return n > px ? ceil_div(n, px) : 1;
+}
+
+int
+chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
+                     chartex__image *out)
+{
+    size_t cells = a->rows * a->cols, fy, fx, g, orows, ocols, r, c;
+    size_t *count = NULL;
+    long double *sum = NULL;
+    double *mean;
+    int rc = -1;
+
+    out->rows = a->rows;
+    out->cols = a->cols;
+    out->values = a->image;
+    out->block_rows = out->block_cols = 0;
+    /* rows * cols does not overflow: the scene holds that many values.
+     * First one block per pixel of the Axes, in each direction, where its
+     * size is known (and a resolution asked for); then, under a budget,
+     * larger multiples of those blocks until the budget's level holds. */
+    fy = b->max_cells != 0 ? pixel_block(a->rows, b->px_height) : 1;
+    fx = b->max_cells != 0 ? pixel_block(a->cols, b->px_width) : 1;
+    orows = ceil_div(a->rows, fy);
+    ocols = ceil_div(a->cols, fx);
+    if (record(b, cells, orows * ocols) < 0)
+        return -1;
+    for (g = 1; b->level != 0 && orows * ocols > b->level
+                && !(orows == 1 && ocols == 1);) {
+        g++;
+        orows = ceil_div(a->rows, fy * g);
+        ocols = ceil_div(a->cols, fx * g);
+    }
+    fy *= g;
+    fx *= g;
+    if (fy == 1 && fx == 1)
+        return 0;
+    /* Sums in long double: no overflow for finite values near DBL_MAX,
+     * and the mean is the double nearest the exact one in practice. */
+    mean = chartex__chart_doubles(b->chart, orows * ocols);
+    sum = chartex__calloc(orows * ocols, sizeof *sum);
+    count = chartex__calloc(orows * ocols, sizeof *count);
+    if (mean == NULL || sum == NULL || count == NULL)
+        goto done;
+    for (r = 0; r < a->rows; r++) {
+        const double *row = a->image + r * a->cols;
+        long double *srow = sum + (r / fy) * ocols;
+        size_t *crow = count + (r / fy) * ocols;
+
+        for (c = 0; c < a->cols; c++) {
+            if (!isfinite(row[c]))
+                continue;
+            srow[c / fx] += row[c];
+            crow[c / fx]++;
+        }
+    }
+    for (r = 0; r < orows * ocols; r++)
+        mean[r] = count[r] ? (double)(sum[r] / (long double)count[r]) : NAN;
+    out->rows = orows;
+    out->cols = ocols;
+    out->values = mean;
+    out->block_rows = fy;
+    out->block_cols = fx;
+    rc = 0;
+done:
+    chartex__free(sum);
+    chartex__free(count);
+    return rc;
+}
+
 int
 chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
                       double *base)
@@ -192,15 +369,18 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
 
     s->original = s->n;
     s->method = NULL;
-    if (b->max_points == 0 || s->n <= b->max_points)
+    s->limit = smaller_limit(b->max_points, b->level);
+    if (record(b, s->n, b->max_points) < 0)
+        return -1;
+    if (s->limit == 0 || s->n <= s->limit)
         return 0;
-    keep = chartex__malloc(chartex__mul(b->max_points, sizeof *keep, &overflow));
+    keep = chartex__malloc(chartex__mul(s->limit, sizeof *keep, &overflow));
     if (keep == NULL || overflow) {
         chartex__free(keep);
         return -1;
     }
-    k = sample ? keep_sample(s->x, s->y, s->n, b->max_points, keep)
-               : keep_minmax(s->x, s->y, s->n, b->max_points, keep);
+    k = sample ? keep_sample(s->x, s->y, s->n, s->limit, keep)
+               : keep_minmax(s->x, s->y, s->n, s->limit, keep);
     x = chartex__chart_doubles(b->chart, k);
     y = chartex__chart_doubles(b->chart, k);
     if (x == NULL || y == NULL) {
@@ -222,7 +402,7 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
 }
 
 int
-chartex__add_downsampled(chartex__builder *b, chartex__node *el,
+chartex__add_downsampled(chartex__node *el,
                          const chartex__series *s)
 {
     chartex__node *obj;
@@ -234,7 +414,7 @@ chartex__add_downsampled(chartex__builder *b, chartex__node *el,
         return -1;
     if (chartex__object_add(obj, "method", chartex__node_cstring(s->method)) < 0
         || chartex__object_add(obj, "max_points",
-                               chartex__node_number((double)b->max_points)) < 0
+                               chartex__node_number((double)s->limit)) < 0
         || chartex__object_add(obj, "original_points",
                                chartex__node_number((double)s->original)) < 0)
         return -1;

@@ -18,6 +18,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -737,25 +738,44 @@ fail:
 /* ---------------------------------------------------------------- unknown */
 
 static chartex__node *
-image_node(const struct chartex_artist *a)
+image_node(chartex__builder *b, const struct chartex_artist *a)
 {
-    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT), *rows;
+    chartex__node *obj, *rows, *ds;
+    chartex__image im;
     size_t r;
 
+    if (chartex__limit_image(b, a, &im) < 0)
+        return NULL;
+    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
     if (obj == NULL)
         return NULL;
-    if (chartex__object_add(obj, "rows", chartex__node_number((double)a->rows)) < 0
-        || chartex__object_add(obj, "cols", chartex__node_number((double)a->cols)) < 0
+    if (chartex__object_add(obj, "rows", chartex__node_number((double)im.rows)) < 0
+        || chartex__object_add(obj, "cols", chartex__node_number((double)im.cols)) < 0
         || chartex__object_add(obj, "extent",
                                chartex__node_values(4, a->extent, 0, NULL)) < 0)
         goto fail;
     rows = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "values", rows) < 0)
         goto fail;
-    for (r = 0; r < a->rows; r++)
-        if (chartex__array_add(rows, chartex__node_values(a->cols, a->image + r * a->cols,
+    for (r = 0; r < im.rows; r++)
+        if (chartex__array_add(rows, chartex__node_values(im.cols, im.values + r * im.cols,
                                                           0, NULL)) < 0)
             goto fail;
+    if (im.block_rows != 0) {
+        double block[2];
+
+        block[0] = (double)im.block_rows;
+        block[1] = (double)im.block_cols;
+        ds = chartex__node_new(CHARTEX__NODE_OBJECT);
+        if (chartex__object_add(obj, "downsampled", ds) < 0
+            || chartex__object_add(ds, "method", chartex__node_cstring("block_mean")) < 0
+            || chartex__object_add(ds, "block", chartex__node_values(2, block, 1, NULL)) < 0
+            || chartex__object_add(ds, "original_rows",
+                                   chartex__node_number((double)a->rows)) < 0
+            || chartex__object_add(ds, "original_cols",
+                                   chartex__node_number((double)a->cols)) < 0)
+            goto fail;
+    }
     return obj;
 fail:
     chartex__node_free(obj);
@@ -763,7 +783,7 @@ fail:
 }
 
 static chartex__node *
-unknown_chart(const struct chartex_axes *axes, chartex__node *title)
+unknown_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
     chartex__node *obj = chart_head("unknown", title);
     size_t i;
@@ -776,7 +796,7 @@ unknown_chart(const struct chartex_axes *axes, chartex__node *title)
         const struct chartex_artist *a = axes->artists[i];
 
         if (a->kind == CHARTEX_ARTIST_IMAGE && chartex__artist_is_data(a)) {
-            if (chartex__object_add(obj, "image", image_node(a)) < 0)
+            if (chartex__object_add(obj, "image", image_node(b, a)) < 0)
                 goto fail;
             break;
         }
@@ -789,11 +809,48 @@ fail:
 
 /* ------------------------------------------------------------------ scene */
 
+/* ceil(v) as a size, saturating (v > 0). */
+static size_t
+size_ceil(double v)
+{
+    return v >= (double)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)ceil(v);
+}
+
+/* The limits of the Axes about to be built (chartex_options): a fixed
+ * limit per series, and what its picture can show where its size is
+ * known: points_per_pixel points per pixel column for a series, one cell
+ * per pixel for an image. */
+static void
+axes_limits(chartex__builder *b, const struct chartex_axes *axes)
+{
+    size_t cap = b->opt_max_points;
+
+    b->max_cells = 0;
+    b->px_width = axes->px_width;
+    b->px_height = axes->px_height;
+    if (b->points_per_pixel > 0 && axes->px_width > 0) {
+        /* points_per_pixel per pixel column, and the first and last
+         * points: for a line at 4, one run of minmax per column. */
+        size_t px = size_ceil(b->points_per_pixel * axes->px_width) + 2;
+        size_t w = size_ceil(axes->px_width), h = size_ceil(axes->px_height);
+
+        if (px < CHARTEX_MIN_MAX_POINTS)
+            px = CHARTEX_MIN_MAX_POINTS;
+        if (cap == 0 || px < cap)
+            cap = px;
+        b->max_cells = w > SIZE_MAX / h ? SIZE_MAX : w * h;
+    }
+    b->max_points = cap;
+}
+
 static chartex__node *
 axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
            const chartex__boxplot *bp, const char *fallback_title)
 {
-    chartex__node *title = axes_title(b, axes, fallback_title);
+    chartex__node *title;
+
+    axes_limits(b, axes);
+    title = axes_title(b, axes, fallback_title);
 
     if (title == NULL)
         return NULL;
@@ -809,7 +866,7 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
     case CHARTEX__KIND_LINE:
         return point_chart(b, axes, title, 0);
     default:
-        return unknown_chart(axes, title);
+        return unknown_chart(b, axes, title);
     }
 }
 
@@ -819,29 +876,99 @@ chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
     return chartex_chart_from_scene_opts(scene, NULL, err);
 }
 
+/* The chart's root: one Axes' chart, or a superchart of several; NULL for
+ * a scene with no data (*empty set) or when memory ran out. */
+static chartex__node *
+build_root(chartex__builder *b, const chartex_scene *scene, const chartex__kind *kinds,
+           const chartex__boxplot *bps, size_t n_charts, size_t last)
+{
+    chartex__node *root, *charts, *one, *title;
+    const char *sup = scene->suptitle;
+    size_t i;
+
+    if (n_charts == 1)
+        return axes_chart(b, scene->axes[last], kinds[last], &bps[last], sup);
+    if (sup != NULL && sup[0] != '\0')
+        title = text_node(b, sup, strlen(sup), 1);
+    else
+        title = chartex__node_new(CHARTEX__NODE_NULL);
+    root = chart_head("superchart", title);
+    if (root == NULL)
+        return NULL;
+    charts = chartex__node_new(CHARTEX__NODE_ARRAY);
+    if (chartex__object_add(root, "elements", charts) < 0)
+        goto fail;
+    for (i = 0; i < scene->n_axes; i++) {
+        if (kinds[i] == CHARTEX__KIND_NONE)
+            continue;
+        one = axes_chart(b, scene->axes[i], kinds[i], &bps[i], NULL);
+        if (chartex__array_add(charts, one) < 0)
+            goto fail;
+    }
+    return root;
+fail:
+    chartex__node_free(root);
+    return NULL;
+}
+
+/* The top-level "budget" key: the budget, and the points and cells the
+ * chart's series and images had before any limit. */
+static int
+add_budget(chartex__node *root, size_t budget, size_t total)
+{
+    chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT);
+
+    if (chartex__object_add(root, "budget", obj) < 0)
+        return -1;
+    return chartex__object_add(obj, "max_total_points", chartex__node_number((double)budget)) < 0
+                   || chartex__object_add(obj, "original_points",
+                                          chartex__node_number((double)total)) < 0
+               ? -1 : 0;
+}
+
+static int
+check_options(const chartex_options *opts, chartex_error *err)
+{
+    if (opts == NULL)
+        return 0;
+    if (opts->max_points != 0 && opts->max_points < CHARTEX_MIN_MAX_POINTS)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "max_points must be 0 or at least %d",
+                              CHARTEX_MIN_MAX_POINTS);
+    if (opts->max_total_points != 0 && opts->max_total_points < CHARTEX_MIN_MAX_POINTS)
+        return chartex__error(err, CHARTEX_ERR_INVALID,
+                              "max_total_points must be 0 or at least %d",
+                              CHARTEX_MIN_MAX_POINTS);
+    if (!(opts->points_per_pixel == 0
+          || (isfinite(opts->points_per_pixel) && opts->points_per_pixel > 0)))
+        return chartex__error(err, CHARTEX_ERR_INVALID,
+                              "points_per_pixel must be 0 or a finite number above 0");
+    return 0;
+}
+
 chartex_chart *
 chartex_chart_from_scene_opts(const chartex_scene *scene,
                               const chartex_options *opts, chartex_error *err)
 {
     chartex__builder b;
+    chartex__sizes sizes;
     chartex_chart *chart = NULL;
     chartex__kind *kinds = NULL;
     chartex__boxplot *bps = NULL;
-    chartex__node *charts = NULL, *one = NULL;
-    size_t i, n_charts = 0, last = 0;
+    size_t i, n_charts = 0, last = 0, budget, level, total = 0;
 
     memset(&b, 0, sizeof b);
+    memset(&sizes, 0, sizeof sizes);
     if (scene == NULL) {
         chartex__error(err, CHARTEX_ERR_INVALID, "no scene");
         return NULL;
     }
-    if (opts != NULL && opts->max_points != 0
-        && opts->max_points < CHARTEX_MIN_MAX_POINTS) {
-        chartex__error(err, CHARTEX_ERR_INVALID, "max_points must be 0 or at least %d",
-                       CHARTEX_MIN_MAX_POINTS);
+    if (check_options(opts, err) < 0)
         return NULL;
+    if (opts != NULL) {
+        b.opt_max_points = opts->max_points;
+        b.points_per_pixel = opts->points_per_pixel;
     }
-    b.max_points = opts != NULL ? opts->max_points : 0;
+    budget = opts != NULL ? opts->max_total_points : 0;
     chart = chartex__chart_new();
     kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
     bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);
@@ -856,31 +983,25 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
             last = i;
         }
     }
-    if (n_charts == 1) {
-        chart->root = axes_chart(&b, scene->axes[last], kinds[last], &bps[last],
-                                      scene->suptitle);
+    if (n_charts > 0) {
+        /* With a budget, the first build records every series' and
+         * image's size; should they not fit, the chart is built again
+         * under the common limit that makes them fit. */
+        b.record = budget != 0 ? &sizes : NULL;
+        chart->root = build_root(&b, scene, kinds, bps, n_charts, last);
         if (chart->root == NULL)
             goto nomem;
-    } else if (n_charts > 1) {
-        const char *sup = scene->suptitle;
-        chartex__node *title;
-
-        if (sup != NULL && sup[0] != '\0') {
-            title = text_node(&b, sup, strlen(sup), 1);
-        } else {
-            title = chartex__node_new(CHARTEX__NODE_NULL);
-        }
-        chart->root = chart_head("superchart", title);
-        if (chart->root == NULL)
-            goto nomem;
-        charts = chartex__node_new(CHARTEX__NODE_ARRAY);
-        if (chartex__object_add(chart->root, "elements", charts) < 0)
-            goto nomem;
-        for (i = 0; i < scene->n_axes; i++) {
-            if (kinds[i] == CHARTEX__KIND_NONE)
-                continue;
-            one = axes_chart(&b, scene->axes[i], kinds[i], &bps[i], NULL);
-            if (chartex__array_add(charts, one) < 0)
+        b.record = NULL;
+        level = chartex__budget_level(&sizes, budget, &total);
+        if (level != 0) {
+            chartex_chart_free(chart);
+            chart = chartex__chart_new();
+            if (chart == NULL)
+                goto nomem;
+            b.chart = chart;
+            b.level = level;
+            chart->root = build_root(&b, scene, kinds, bps, n_charts, last);
+            if (chart->root == NULL || add_budget(chart->root, budget, total) < 0)
                 goto nomem;
         }
     }
@@ -889,6 +1010,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
+    chartex__sizes_clear(&sizes);
     return chart;
 nomem:
     chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory building the chart");
@@ -899,6 +1021,7 @@ fail:
     chartex__free(bps);
     chartex__free(kinds);
     chartex__buf_free(&b.text);
+    chartex__sizes_clear(&sizes);
     chartex_chart_free(chart);
     return NULL;
 }

@@ -115,6 +115,7 @@ struct chartex_artist {
 struct chartex_axes {
     char *title[3];        /* indexed by chartex_title_loc, "" when none */
     unsigned flags;
+    double px_width, px_height; /* rendered size in pixels; 0 when unknown */
     struct chartex_axis axis[2];
     size_t n_artists, cap_artists;
     struct chartex_artist **artists;

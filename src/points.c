@@ -129,7 +129,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
             || chartex__object_add(el, "points",
                                    chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
             return -1;
-        return chartex__add_downsampled(b, el, &s);
+        return chartex__add_downsampled(el, &s);
     }
     FOR_BAND_POINTS(a, t, f1, f2, {
         (void)t;
@@ -187,7 +187,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
         if (chartex__object_add(el, "baseline", baseline) < 0)
             return -1;
     }
-    return chartex__add_downsampled(b, el, &s);
+    return chartex__add_downsampled(el, &s);
 }
 
 int
@@ -213,5 +213,5 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
         return -1;
-    return chartex__add_downsampled(b, el, &s);
+    return chartex__add_downsampled(el, &s);
 }

@@ -215,6 +215,19 @@ chartex_axes_set_flags(chartex_axes *axes, unsigned flags)
         axes->flags = flags;
 }
 
+void
+chartex_axes_set_pixels(chartex_axes *axes, double width, double height)
+{
+    if (axes == NULL)
+        return;
+    /* Unknown unless both are usable: a limit from a size of NaN or 0
+     * would drop everything. */
+    if (!(isfinite(width) && isfinite(height) && width > 0 && height > 0))
+        width = height = 0;
+    axes->px_width = width;
+    axes->px_height = height;
+}
+
 chartex_axis *
 chartex_axes_axis(chartex_axes *axes, int which)
 {

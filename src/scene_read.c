@@ -881,6 +881,19 @@ read_axes(reader *r, json_object *obj, chartex_scene *scene)
         chartex_axes_set_flags(axes, flags);
         leave(r, mark);
     }
+    if (enter(r, obj, "pixels", &v, &mark)) {
+        double px[2];
+
+        if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 2) {
+            fail(r, "expected [width, height]");
+            goto done;
+        }
+        if (number_value(r, json_object_array_get_idx(v, 0), &px[0]) < 0
+            || number_value(r, json_object_array_get_idx(v, 1), &px[1]) < 0)
+            goto done;
+        chartex_axes_set_pixels(axes, px[0], px[1]);
+        leave(r, mark);
+    }
     for (i = 0; i < 2; i++) {
         if (enter(r, obj, i == 0 ? "x" : "y", &v, &mark)) {
             if (read_axis(r, v, chartex_axes_axis(axes, (int)i)) < 0)

@@ -358,6 +358,14 @@ axes(writer *w, const struct chartex_axes *ax)
             || flags(w, ax->flags, chartex__axes_flag_names,
                      COUNT(chartex__axes_flag_names)) < 0))
         return -1;
+    if (ax->px_width > 0) {
+        double px[2];
+
+        px[0] = ax->px_width;
+        px[1] = ax->px_height;
+        if (key(w, "pixels") < 0 || numbers(w, px, 2) < 0)
+            return -1;
+    }
     if (axis(w, "x", &ax->axis[0]) < 0 || axis(w, "y", &ax->axis[1]) < 0)
         return -1;
     if (ax->n_artists > 0) {

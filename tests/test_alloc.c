@@ -130,6 +130,9 @@ outputs_free(outputs *o)
     memset(o, 0, sizeof *o);
 }
 
+/* The options of the pipeline's chart (NULL: the defaults). */
+static const chartex_options *pipeline_opts;
+
 /* Runs every step; returns 0, or -1 with err filled by the step that
  * failed.  Everything the core allocated is freed before it returns, except
  * the texts in *out on success. */
@@ -149,7 +152,7 @@ pipeline(const char *text, size_t len, outputs *out, chartex_error *err)
     out->scene_text = chartex_scene_to_json(scene, 0, NULL, err);
     if (out->scene_text == NULL)
         goto done;
-    chart = chartex_chart_from_scene(scene, err);
+    chart = chartex_chart_from_scene_opts(scene, pipeline_opts, err);
     if (chart == NULL)
         goto done;
     out->compact = chartex_chart_to_json(chart, 0, NULL, err);
@@ -348,6 +351,27 @@ Test(alloc, small_scenes)
 
     for (i = 0; i < sizeof scenes / sizeof *scenes; i++)
         chaos_one(scenes[i], scenes[i], strlen(scenes[i]));
+}
+
+/* The resolution and the budget (chartex_options): the budget's recording
+ * pass, its second build and the image's block means fail cleanly too. */
+Test(alloc, bounds)
+{
+    static const char scene[] =
+        "{\"version\":1,\"axes\":[{\"pixels\":[3.0,2.0],\"artists\":["
+        "{\"kind\":\"line\",\"points\":[[0,1],[1,5],[2,2],[3,8],[4,0],[5,3],[6,1],"
+        "[7,9],[8,2],[9,4],[10,6],[11,1],[12,7],[13,3],[14,2],[15,5]]},"
+        "{\"kind\":\"line\",\"points\":[[0,1],[1,2]]}]},"
+        "{\"pixels\":[3.0,2.0],\"artists\":[{\"kind\":\"image\",\"rows\":4,"
+        "\"cols\":6,\"extent\":[0,6,4,0],\"values\":[1,2,3,4,5,6,7,8,9,10,11,12,"
+        "13,14,15,16,17,18,19,20,21,22,23,24]}]}]}";
+    chartex_options opts = {0};
+
+    opts.points_per_pixel = 1.0;
+    opts.max_total_points = 10;
+    pipeline_opts = &opts;
+    chaos_one("bounds", scene, strlen(scene));
+    pipeline_opts = NULL;
 }
 
 /* A parse error is an error of the input, not of memory: with every

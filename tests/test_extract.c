@@ -775,3 +775,192 @@ Test(downsample, no_limit_and_short_series_are_untouched)
     }
     chartex_scene_free(s);
 }
+
+/* ------------------------------------------ resolution and budget */
+
+static char *
+json_with(chartex_scene *s, const chartex_options *opts)
+{
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_chart *c = chartex_chart_from_scene_opts(s, opts, &err);
+    char *text;
+
+    cr_assert_not_null(c, "%s", err.text);
+    text = chartex_chart_to_json(c, 0, NULL, &err);
+    cr_assert_not_null(text, "%s", err.text);
+    chartex_chart_free(c);
+    return text;
+}
+
+/* n points of a noisy line, x = 0 .. n - 1. */
+static void
+long_line(chartex_axes *ax, const char *label, size_t n)
+{
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    size_t i;
+
+    cr_assert(x != NULL && y != NULL);
+    for (i = 0; i < n; i++) {
+        x[i] = (double)i;
+        y[i] = sin((double)i * 0.01) * 100.0 + (double)(i % 7);
+    }
+    h_line(ax, label, n, x, y, 0);
+    free(x);
+    free(y);
+}
+
+Test(downsample, points_per_pixel_follows_each_axes_width)
+{
+    chartex_options opts = {0};
+    chartex_scene *s = h_scene();
+    chartex_axes *wide = h_axes(s), *narrow = h_axes(s), *unknown = h_axes(s);
+    char *text;
+
+    long_line(wide, "wide", 10000);
+    long_line(narrow, "narrow", 10000);
+    long_line(unknown, "unknown", 100);
+    chartex_axes_set_pixels(wide, 496.0, 369.6);
+    chartex_axes_set_pixels(narrow, 99.2, 50.0);
+    /* A size that is not usable is no size: that series stays whole. */
+    chartex_axes_set_pixels(unknown, NAN, 10.0);
+    opts.points_per_pixel = 4.0;
+    text = json_with(s, &opts);
+    cr_expect_not_null(strstr(text, "\"max_points\":1986.0,\"original_points\":10000.0"), "%s", text);
+    cr_expect_not_null(strstr(text, "\"max_points\":399.0,\"original_points\":10000.0"), "%s", text);
+    cr_expect_null(strstr(text, "\"original_points\":100.0"), "%s", text);
+    chartex_free(text);
+    /* With max_points too, the smaller limit applies. */
+    opts.max_points = 500;
+    text = json_with(s, &opts);
+    cr_expect_not_null(strstr(text, "\"max_points\":500.0,\"original_points\":10000.0"), "%s", text);
+    cr_expect_not_null(strstr(text, "\"max_points\":399.0,\"original_points\":10000.0"), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+}
+
+Test(downsample, budget_is_shared_and_small_series_stay_whole)
+{
+    chartex_options opts = {0};
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    char *text;
+
+    long_line(ax, "big", 5000);
+    long_line(ax, "bigger", 9000);
+    long_line(ax, "small", 40);
+    opts.max_total_points = 1040;
+    text = json_with(s, &opts);
+    /* (1040 - 40) / 2 each for the large ones; the small one is whole. */
+    cr_expect_not_null(strstr(text, "\"max_points\":500.0,\"original_points\":5000.0"), "%s", text);
+    cr_expect_not_null(strstr(text, "\"max_points\":500.0,\"original_points\":9000.0"), "%s", text);
+    cr_expect_null(strstr(text, "\"original_points\":40.0"), "%s", text);
+    cr_expect_not_null(strstr(text, ",\"budget\":{\"max_total_points\":1040.0,"
+                                    "\"original_points\":14040.0}}"), "%s", text);
+    chartex_free(text);
+    /* A budget the series fit in changes nothing. */
+    opts.max_total_points = 14040;
+    text = json_with(s, &opts);
+    cr_expect_null(strstr(text, "budget"), "%s", text);
+    cr_expect_null(strstr(text, "downsampled"), "%s", text);
+    chartex_free(text);
+    /* Below 6 per series it cannot go: the floor holds. */
+    opts.max_total_points = 6;
+    text = json_with(s, &opts);
+    cr_expect_not_null(strstr(text, "\"max_points\":6.0,\"original_points\":9000.0"), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+}
+
+Test(downsample, options_out_of_range_are_refused)
+{
+    chartex_options opts = {0};
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_scene *s = h_scene();
+
+    long_line(h_axes(s), "a", 10);
+    opts.max_total_points = 5;
+    cr_expect_null(chartex_chart_from_scene_opts(s, &opts, &err));
+    cr_expect_eq(err.code, CHARTEX_ERR_INVALID);
+    opts.max_total_points = 0;
+    opts.points_per_pixel = -1.0;
+    cr_expect_null(chartex_chart_from_scene_opts(s, &opts, &err));
+    opts.points_per_pixel = NAN;
+    cr_expect_null(chartex_chart_from_scene_opts(s, &opts, &err));
+    opts.points_per_pixel = INFINITY;
+    cr_expect_null(chartex_chart_from_scene_opts(s, &opts, &err));
+    chartex_scene_free(s);
+}
+
+Test(downsample, image_blocks_are_means_of_finite_cells)
+{
+    /* 4 x 6 cells in an Axes of 2 x 3 pixels: blocks of 2 x 2. */
+    double v[24] = {
+        1, 2, 3, 4, 5, 6,
+        3, 4, NAN, 8, 7, 8,
+        NAN, NAN, 1e308, 1e308, -1, 1,
+        NAN, NAN, 1e308, 1e308, 0.5, 0.25,
+    };
+    double extent[4] = {0, 6, 4, 0};
+    chartex_options opts = {0};
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_IMAGE, &err);
+    char *text;
+
+    cr_assert_not_null(a);
+    cr_assert_eq(chartex_artist_set_image(a, 4, 6, v, extent, &err), 0);
+    chartex_axes_set_pixels(ax, 3.0, 2.0);
+    opts.points_per_pixel = 4.0;
+    text = json_with(s, &opts);
+    /* The means: no overflow near DBL_MAX, NaN left out, null for none. */
+    cr_expect_not_null(strstr(text, "\"image\":{\"rows\":2.0,\"cols\":3.0,"
+                                    "\"extent\":[0.0,6.0,4.0,0.0],"
+                                    "\"values\":[[2.5,5.0,6.5],[null,1e+308,0.1875]],"
+                                    "\"downsampled\":{\"method\":\"block_mean\","
+                                    "\"block\":[2.0,2.0],\"original_rows\":4.0,"
+                                    "\"original_cols\":6.0}}"), "%s", text);
+    chartex_free(text);
+    /* Without a resolution or budget the image is whole. */
+    opts.points_per_pixel = 0;
+    text = json_with(s, &opts);
+    cr_expect_null(strstr(text, "downsampled"), "%s", text);
+    chartex_free(text);
+    /* A budget alone: blocks grow until the cells fit (24 -> 6). */
+    opts.max_total_points = 6;
+    text = json_with(s, &opts);
+    cr_expect_not_null(strstr(text, "\"rows\":2.0,\"cols\":3.0,"), "%s", text);
+    cr_expect_not_null(strstr(text, "\"budget\":{\"max_total_points\":6.0,"
+                                    "\"original_points\":24.0}"), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+}
+
+Test(downsample, scene_json_keeps_the_pixels)
+{
+    chartex_scene *s = h_scene(), *back;
+    chartex_axes *ax = h_axes(s);
+    chartex_error err = {CHARTEX_OK, ""};
+    char *text, *again;
+    size_t len;
+
+    chartex_axes_set_pixels(ax, 496.0, 369.5);
+    text = chartex_scene_to_json(s, 0, &len, &err);
+    cr_assert_not_null(text);
+    cr_expect_not_null(strstr(text, "\"pixels\":[496.0,369.5]"), "%s", text);
+    back = chartex_scene_from_json(text, len, &err);
+    cr_assert_not_null(back, "%s", err.text);
+    again = chartex_scene_to_json(back, 0, NULL, &err);
+    cr_expect_str_eq(again, text);
+    chartex_free(again);
+    chartex_free(text);
+    chartex_scene_free(back);
+    {
+        const char *bad = "{\"axes\":[{\"pixels\":[1.0]}]}";
+
+        back = chartex_scene_from_json(bad, strlen(bad), &err);
+    }
+    cr_expect_null(back);
+    cr_expect_eq(err.code, CHARTEX_ERR_PARSE);
+    chartex_scene_free(s);
+}
