@@ -12,6 +12,7 @@
 #include "pysink.h"
 #include "walk.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,18 +74,18 @@ parse_indent(PyObject *obj, int *indent)
 /* max_points=None is no limit; an int at least CHARTEX_MIN_MAX_POINTS keeps
  * at most that many points per series (a value past size_t is no limit). */
 static int
-parse_max_points(PyObject *obj, chartex_options *opts)
+parse_limit(PyObject *obj, const char *name, size_t *out)
 {
     size_t v;
     PyObject *zero;
     int negative;
 
-    memset(opts, 0, sizeof *opts);
+    *out = 0;
     if (obj == NULL || obj == Py_None)
         return 0;
     if (!PyLong_Check(obj) || PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "max_points must be None or an int, not '%.100s'",
-                     Py_TYPE(obj)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s must be None or an int, not '%.100s'",
+                     name, Py_TYPE(obj)->tp_name);
         return -1;
     }
     v = PyLong_AsSize_t(obj);
@@ -105,13 +106,45 @@ parse_max_points(PyObject *obj, chartex_options *opts)
         return 0;
     }
     if (v >= CHARTEX_MIN_MAX_POINTS) {
-        opts->max_points = v;
+        *out = v;
         return 0;
     }
 range:
-    PyErr_Format(PyExc_ValueError, "max_points must be None or an int >= %d",
-                 CHARTEX_MIN_MAX_POINTS);
+    PyErr_Format(PyExc_ValueError, "%s must be None or an int >= %d",
+                 name, CHARTEX_MIN_MAX_POINTS);
     return -1;
+}
+
+/* The options of the chart functions (chartex_options): max_points,
+ * points_per_pixel, max_total_points; None leaves each one off. */
+static int
+parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
+              chartex_options *opts)
+{
+    double ppp;
+
+    memset(opts, 0, sizeof *opts);
+    if (parse_limit(max_obj, "max_points", &opts->max_points) < 0
+        || parse_limit(total_obj, "max_total_points", &opts->max_total_points) < 0)
+        return -1;
+    if (ppp_obj == NULL || ppp_obj == Py_None)
+        return 0;
+    if (PyBool_Check(ppp_obj) || !(PyFloat_Check(ppp_obj) || PyLong_Check(ppp_obj))) {
+        PyErr_Format(PyExc_TypeError,
+                     "points_per_pixel must be None or a number, not '%.100s'",
+                     Py_TYPE(ppp_obj)->tp_name);
+        return -1;
+    }
+    ppp = PyFloat_AsDouble(ppp_obj);
+    if (ppp == -1.0 && PyErr_Occurred())
+        return -1;
+    if (!(isfinite(ppp) && ppp > 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "points_per_pixel must be None or a finite number above 0");
+        return -1;
+    }
+    opts->points_per_pixel = ppp;
+    return 0;
 }
 
 /* The figure argument: a Figure or SubFigure, read into a new scene. */
@@ -434,30 +467,34 @@ static PyObject *
 convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
         source from, output to)
 {
-    static char *dict_kwlist[] = {"", "max_points", NULL};
-    static char *chart_json_kwlist[] = {"", "indent", "max_points", NULL};
+    static char *dict_kwlist[] = {"", "max_points", "points_per_pixel",
+                                  "max_total_points", NULL};
+    static char *chart_json_kwlist[] = {"", "indent", "max_points", "points_per_pixel",
+                                        "max_total_points", NULL};
     static char *scene_json_kwlist[] = {"", "indent", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
     chartex_options opts = {0};
     PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    PyObject *ppp_obj = Py_None, *total_obj = Py_None;
     char *text = NULL;
     size_t len = 0;
     int indent = 0, parsed;
 
     if (to == TO_DICT)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist,
-                                             &src, &max_obj);
+                                             &src, &max_obj, &ppp_obj, &total_obj);
     else if (to == TO_CHART_JSON)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, chart_json_kwlist,
-                                             &src, &indent_obj, &max_obj);
+                                             &src, &indent_obj, &max_obj, &ppp_obj,
+                                             &total_obj);
     else
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, scene_json_kwlist,
                                              &src, &indent_obj);
     if (!parsed)
         goto done;
     if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
-        || (to != TO_SCENE_JSON && parse_max_points(max_obj, &opts) < 0))
+        || (to != TO_SCENE_JSON && parse_options(max_obj, ppp_obj, total_obj, &opts) < 0))
         goto done;
     scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1)
                                 : scene_of_text(st, src);
@@ -483,32 +520,40 @@ done:
 /* ------------------------------------------------------------ functions */
 
 PyDoc_STRVAR(figure_to_dict_doc,
-"figure_to_dict($module, fig, /, *, max_points=None)\n--\n\n"
+"figure_to_dict($module, fig, /, *, max_points=None, points_per_pixel=None,\n"
+"               max_total_points=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
-"chart schema; {} when the figure shows no data.\n\n"
+"chart schema; {} when the figure shows no data.  Every point is kept\n"
+"unless a bound is given (doc/schema.md, \"Point limits\"):\n\n"
 "max_points=N (at least 6) keeps at most N points per line or scatter\n"
-"series, keeping its shape; a reduced element says so in its \"downsampled\"\n"
-"key.  Raises TypeError when fig is not a Figure or SubFigure and\n"
-"ChartexError when the figure cannot be read.");
+"series, keeping its shape; points_per_pixel=P (above 0) at most\n"
+"ceil(P * width) + 2, width being the series' Axes' width in pixels as\n"
+"rendered, and at most one value per pixel of an image (block means);\n"
+"max_total_points=B (at least 6) bounds the points and image cells of the\n"
+"whole chart.  A reduced element says so in its \"downsampled\" key, a\n"
+"chart the budget reduced in its \"budget\" key.  Raises TypeError when\n"
+"fig is not a Figure or SubFigure and ChartexError when the figure cannot\n"
+"be read.");
 
 static PyObject *
 figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$O:figure_to_dict", FROM_FIGURE, TO_DICT);
+    return convert(module, args, kwargs, "O|$OOO:figure_to_dict", FROM_FIGURE, TO_DICT);
 }
 
 PyDoc_STRVAR(figure_to_json_doc,
-"figure_to_json($module, fig, /, *, indent=None, max_points=None)\n--\n\n"
+"figure_to_json($module, fig, /, *, indent=None, max_points=None,\n"
+"               points_per_pixel=None, max_total_points=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as JSON text:\n"
 "compact like json.dumps(d, separators=(',', ':'), ensure_ascii=False), or\n"
 "like json.dumps(d, indent=indent, ensure_ascii=False) for an indent from\n"
 "1 to 100.  json.loads(figure_to_json(fig)) == figure_to_dict(fig);\n"
-"max_points as for figure_to_dict.");
+"max_points, points_per_pixel and max_total_points as for figure_to_dict.");
 
 static PyObject *
 figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OO:figure_to_json", FROM_FIGURE,
+    return convert(module, args, kwargs, "O|$OOOO:figure_to_json", FROM_FIGURE,
                    TO_CHART_JSON);
 }
 
@@ -526,27 +571,29 @@ figure_to_scene_json(PyObject *module, PyObject *args, PyObject *kwargs)
 }
 
 PyDoc_STRVAR(scene_json_to_dict_doc,
-"scene_json_to_dict($module, text, /, *, max_points=None)\n--\n\n"
+"scene_json_to_dict($module, text, /, *, max_points=None,\n"
+"                   points_per_pixel=None, max_total_points=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
-"a dict (max_points as for figure_to_dict).  Raises ChartexError when the\n"
+"a dict (the bounds as for figure_to_dict).  Raises ChartexError when the\n"
 "text is not a valid scene.");
 
 static PyObject *
 scene_json_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$O:scene_json_to_dict", FROM_SCENE_JSON,
+    return convert(module, args, kwargs, "O|$OOO:scene_json_to_dict", FROM_SCENE_JSON,
                    TO_DICT);
 }
 
 PyDoc_STRVAR(scene_json_to_json_doc,
-"scene_json_to_json($module, text, /, *, indent=None, max_points=None)\n--\n\n"
+"scene_json_to_json($module, text, /, *, indent=None, max_points=None,\n"
+"                   points_per_pixel=None, max_total_points=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
-"JSON text (indent and max_points as for figure_to_json).");
+"JSON text (indent and the bounds as for figure_to_json).");
 
 static PyObject *
 scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OO:scene_json_to_json", FROM_SCENE_JSON,
+    return convert(module, args, kwargs, "O|$OOOO:scene_json_to_json", FROM_SCENE_JSON,
                    TO_CHART_JSON);
 }
 

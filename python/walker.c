@@ -6,6 +6,8 @@
  */
 #include "walk.h"
 
+#include <math.h>
+
 #include <string.h>
 
 /* Subfigures nest; a hostile figure must not recurse without bound. */
@@ -85,6 +87,52 @@ done:
     return rc;
 }
 
+/* One side of the axes' bbox in pixels, or NaN when it is not a number.
+ * -1 only for an error that must not be hidden (memory). */
+static int
+bbox_side(PyObject *bbox, PyObject *name, double *v)
+{
+    PyObject *value = PyObject_GetAttr(bbox, name);
+
+    *v = NAN;
+    if (value != NULL && (PyFloat_Check(value) || PyLong_Check(value))
+        && !PyBool_Check(value))
+        *v = PyFloat_AsDouble(value);
+    Py_XDECREF(value);
+    if (PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return -1;
+        PyErr_Clear();
+        *v = NAN;
+    }
+    return 0;
+}
+
+/* The axes' size as rendered, in pixels at the figure's dpi (ax.bbox, a
+ * public attribute since matplotlib's first releases): what its picture
+ * can show (chartex_options.points_per_pixel).  Only a hint: a bbox that
+ * cannot be read leaves the size unknown rather than failing the chart. */
+static int
+axes_pixels(walk *w, axctx *c)
+{
+    PyObject *bbox = PyObject_GetAttr(c->ax, w->st->s_bbox);
+    double width = NAN, height = NAN;
+    int rc = 0;
+
+    if (bbox == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return -1;
+        PyErr_Clear();
+    } else if (bbox_side(bbox, w->st->s_width, &width) < 0
+               || bbox_side(bbox, w->st->s_height, &height) < 0) {
+        rc = -1;
+    }
+    Py_XDECREF(bbox);
+    if (rc == 0)
+        chartex_axes_set_pixels(c->axes, width, height);
+    return rc;
+}
+
 static int
 read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
 {
@@ -117,6 +165,8 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
         || axes_flags(w, &c, &flags) < 0)
         goto done;
     chartex_axes_set_flags(c.axes, flags);
+    if (axes_pixels(w, &c) < 0)
+        goto done;
     *out = c.axes;
     *flags_out = flags;
     /* The x axis first: it finds out whether x values are period ordinals. */
