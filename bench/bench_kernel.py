@@ -64,6 +64,7 @@ FIGURES = {
     "grid 12x12 10k": "fig, axs = plt.subplots(12, 12, figsize=(12, 12))\nfor ax in axs.flat: ax.plot(np.cumsum(rng.normal(size=10_000)))",
     "date line 100k": "import pandas as pd\nt = pd.date_range('2020-01-01', periods=100_000, freq='min')\nplt.plot(t, np.cumsum(rng.normal(size=t.size)))",
     "heatmap 1000x1000": "plt.imshow(rng.normal(size=(1000, 1000)))\nplt.colorbar()",
+    "heatmap 2000x2000": "plt.imshow(rng.normal(size=(2000, 2000)))\nplt.colorbar()",
 }
 QUICK = ["line 2x1k", "line 2x100k", "scatter 100k", "bar 200", "pie 12", "box 20",
          "grid 2x2 10k", "date line 100k"]

@@ -3,6 +3,7 @@ display formatter, the cost promise (nothing imported for non-Figures),
 failures and the point limit.  tests/test_ipython_kernel.py runs the same
 formatter inside real kernels."""
 import logging
+import math
 import os
 import subprocess
 import sys
@@ -178,16 +179,39 @@ def test_max_points_setting(fmt, monkeypatch):
     x = np.arange(5000.0)
     fig, ax = plt.subplots()
     ax.plot(x, np.sin(x / 100))
+    # The default: the resolution of the Axes, and the budget.
     assert fmt.max_points is None
-    assert len(fmt(fig)["elements"][0]["points"]) == 5000
+    assert (fmt.points_per_pixel, fmt.max_total_points) == (4.0, 30_000)
+    el = fmt(fig)["elements"][0]
+    limit = math.ceil(4 * ax.bbox.width) + 2
+    assert limit < 5000
+    assert len(el["points"]) <= limit and el["downsampled"]["max_points"] == limit
+    assert fmt(fig) == chartex.figure_to_dict(fig, points_per_pixel=4, max_total_points=30_000)
+    # A fixed limit instead of the resolution.
     fmt.max_points = 100
     el = fmt(fig)["elements"][0]
     assert len(el["points"]) <= 100 and el["downsampled"]["max_points"] == 100.0
+    # 0: no limit at all.
+    fmt.max_points = 0
+    assert fmt(fig) == chartex.figure_to_dict(fig)
+    assert len(fmt(fig)["elements"][0]["points"]) == 5000
     with pytest.raises(TraitError):
         fmt.max_points = 5
+    with pytest.raises(TraitError):
+        fmt.points_per_pixel = -1.0
+    with pytest.raises(TraitError):
+        fmt.max_total_points = 3
+    fmt.max_points = None
+    fmt.points_per_pixel = 0
+    fmt.max_total_points = 0
+    assert fmt(fig) == chartex.figure_to_dict(fig)
     monkeypatch.setenv("CHARTEX_MAX_POINTS", "250")
     assert ChartFormatter().max_points == 250
-    assert ChartFormatter()(fig) == chartex.figure_to_dict(fig, max_points=250)
+    assert ChartFormatter()(fig) == chartex.figure_to_dict(fig, max_points=250,
+                                                           max_total_points=30_000)
+    monkeypatch.setenv("CHARTEX_MAX_POINTS", "0")
+    assert ChartFormatter().max_points == 0
+    assert ChartFormatter()(fig) == chartex.figure_to_dict(fig)
 
 
 @pytest.mark.parametrize("text", ["abc", "3", "-1", "1.5"])
