@@ -254,7 +254,17 @@ def main(argv=None):
     p.add_argument("--figures", default=None)
     p.add_argument("--configs", default=None)
     p.add_argument("--json", default=None, help="write every measurement here")
+    p.add_argument("--report", default=None, metavar="JSON",
+                   help="print the tables of a run saved with --json, run nothing")
     a = p.parse_args(argv)
+    if a.report:
+        saved = json.loads(Path(a.report).read_text())
+        results = {tuple(k.split("|")): v for k, v in saved.items()}
+        figs = [f for f in FIGURES if any(k[0] == f for k in results)]
+        cfgs = [c for c in SETUP if any(k[1] == c for k in results)]
+        pks = [q for q in ("json", "orjson") if any(k[2] == q for k in results)]
+        report(results, figs, cfgs, pks)
+        return 0
     runs = 3 if a.quick and a.runs == 5 else a.runs
     figures = a.figures.split(",") if a.figures else (QUICK if a.quick else list(FIGURES))
     configs = a.configs.split(",") if a.configs else ["png", "chartex", "nolimit", "e2b"]
@@ -336,34 +346,46 @@ plt.close(_small)
 
 
 def report(results, figures, configs, packers):
+    """Two views of what a chart formatter adds to a display, per packer:
+    end to end (the median latency minus PNG only's: honest but noisy on a
+    shared machine), and by stage (the formatter, plus the packing and the
+    reader's decoding beyond PNG only's: what the chart itself costs, far
+    less noisy).  Both as a share of PNG only's end-to-end latency."""
     charts = [c for c in configs if c != "png"]
+
+    def m(fig, c, packer, key):
+        return med([x[key] for x in results.get((fig, c, packer), [])]) * 1e3
+
     for packer in packers:
         print("\n== packer: %s" % packer)
         head = ["figure", "PNG only"]
         for c in charts:
-            head += [c, "+ms", "+%"]
+            head += [c, "+ms e2e", "+ms stages", "+% stages"]
         if "e2b" in charts and "chartex" in charts:
-            head.append("e2b/chartex added")
-        rows = []
-        detail = []
+            head.append("e2b/chartex (stages)")
+        rows, detail = [], []
         for fig in figures:
-            base = med([x["e2e"] for x in results.get((fig, "png", packer), [])]) * 1e3
+            base = m(fig, "png", packer, "e2e")
             row = [fig, "%.0f" % base]
             added = {}
             for c in charts:
-                xs = results.get((fig, c, packer), [])
-                e = med([x["e2e"] for x in xs]) * 1e3
-                added[c] = e - base
-                row += ["%.0f" % e, "%+.0f" % added[c], "%+.1f%%" % (100 * added[c] / base)]
-                detail.append([fig, c, "%.2f" % (med([x["fmt"] for x in xs]) * 1e3),
-                               "%.2f" % (med([x["pack"] for x in xs]) * 1e3),
-                               "%.2f" % (med([x["decode"] for x in xs]) * 1e3),
-                               "{:,}".format(int(med([x["chart_bytes"] for x in xs]))),
-                               "{:,}".format(int(med([x["msg_bytes"] for x in xs])))])
+                e = m(fig, c, packer, "e2e")
+                added[c] = (m(fig, c, packer, "fmt")
+                            + m(fig, c, packer, "pack") - m(fig, "png", packer, "pack")
+                            + m(fig, c, packer, "decode") - m(fig, "png", packer, "decode"))
+                row += ["%.0f" % e, "%+.0f" % (e - base), "%+.1f" % added[c],
+                        "%.1f%%" % (100 * added[c] / base)]
             if "e2b" in charts and "chartex" in charts:
                 row.append("%.1fx" % (added["e2b"] / added["chartex"]) if added["chartex"] > 0
-                           else "chartex adds nothing measurable")
+                           else "-")
             rows.append(row)
+            for c in configs:
+                xs = results.get((fig, c, packer), [])
+                detail.append([fig, c, "%.2f" % m(fig, c, packer, "fmt"),
+                               "%.2f" % m(fig, c, packer, "pack"),
+                               "%.2f" % m(fig, c, packer, "decode"),
+                               "{:,}".format(int(med([x["chart_bytes"] for x in xs]))),
+                               "{:,}".format(int(med([x["msg_bytes"] for x in xs])))])
         table(head, rows)
         print()
         table(["figure", "config", "formatter", "pack", "reader decode", "chart bytes",
