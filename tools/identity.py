@@ -153,6 +153,12 @@ def main(argv=None):
     for key, k, what in diffs[:20]:
         print("DIFF %s %s\n  old: %.600r\n  new: %.600r" % (key, k, what[0], what[1])
               if isinstance(what, tuple) else "DIFF %s %s" % (key, what))
+    kinds = {}
+    for _, k, _ in diffs:
+        kinds[k] = kinds.get(k, 0) + 1
+    if kinds:
+        print("differing outputs by kind: %s" % ", ".join(
+            "%s %d" % (k, n) for k, n in sorted(kinds.items())))
     print("%d figures, %d outputs compared with %s: %d differ" % (
         nfig, sum(len(v) for v in record.values()), a.file, len(diffs)))
     return 1 if diffs else 0
