@@ -239,9 +239,10 @@ sizes_sum(const chartex__sizes *r, size_t level)
     size_t i, sum = 0;
 
     for (i = 0; i < r->n; i++) {
-        size_t k = smaller_limit(smaller_limit(r->limit[i], level), r->size[i]);
+        size_t k = smaller_limit(r->limit[i], level);
 
-        k = k < r->size[i] ? k : r->size[i];
+        if (k == 0 || k > r->size[i])
+            k = r->size[i];
         sum = SIZE_MAX - sum < k ? SIZE_MAX : sum + k;
     }
     return sum;
