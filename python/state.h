@@ -59,7 +59,7 @@
     X(get_x) X(get_y) X(get_width) X(get_height) X(datavalues)              \
     X(orientation) X(markerline) X(stemlines) X(baseline) X(ndim)           \
     X(filled) X(center) X(left) X(right)  X(transform)                                    \
-    X(bbox) X(width) X(height)                                               \
+    X(bbox) X(width) X(height) X(errorbar)                                               \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists)                                        \

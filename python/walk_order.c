@@ -152,7 +152,11 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
         PyErr_NoMemory();
         return chx_fail(w, "a container", container);
     }
-    return added ? chx_read_container(w, c, container) : 0;
+    /* A container already read through another (a bar container's
+     * error bars, walk_patches.c) is in w->seen. */
+    if (!added || chx_ptrmap_get(&w->seen, container) != NULL)
+        return 0;
+    return chx_read_container(w, c, container);
 }
 
 /* Notes that the lists in bits hold item: ORs bits into its mask and, the

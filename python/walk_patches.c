@@ -329,6 +329,36 @@ done:
     return rc;
 }
 
+static int read_errorbar(walk *w, axctx *c, PyObject *container, unsigned long group);
+
+/* The error bars of a bar container (bar(..., yerr=...)): matplotlib makes
+ * them with errorbar(fmt="none") and keeps that ErrorbarContainer as the
+ * BarContainer's public `errorbar`.  They are read here, with the bars'
+ * group, so that the core knows whose error bars they are (two stacked
+ * bar containers put theirs at the same positions); walk_order.c then
+ * skips the ErrorbarContainer, which is in w->seen. */
+static int
+bar_errorbars(walk *w, axctx *c, PyObject *container, unsigned long group)
+{
+    PyObject *eb;
+    int kind, rc = 0;
+
+    eb = chx_get_optional(container, w->st->s_errorbar);
+    if (eb == NULL)
+        return PyErr_Occurred() ? chx_fail(w, "the error bars", container) : 0;
+    if (eb != Py_None && chx_ptrmap_get(&w->seen, eb) == NULL) {
+        kind = chx_container_kind_of(w, eb);
+        if (kind < 0)
+            rc = -1;
+        else if (kind == CHX_CONTAINER_ERRORBAR) {
+            rc = chx_ptr_add(&w->seen, eb) < 0 ? chx_fail(w, "the error bars", eb)
+                                               : read_errorbar(w, c, eb, group);
+        }
+    }
+    Py_DECREF(eb);
+    return rc;
+}
+
 /* A BarContainer: one BARS artist with the container's visible bars. */
 static int
 read_bars(walk *w, axctx *c, PyObject *container)
@@ -341,6 +371,7 @@ read_bars(walk *w, axctx *c, PyObject *container)
     chartex_artist *a;
     Py_ssize_t i, count;
     size_t m = 0;
+    unsigned long group;
     int rc = -1, vis;
     const char *s;
 
@@ -394,7 +425,9 @@ read_bars(walk *w, axctx *c, PyObject *container)
             goto done;
         }
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0, 0);
+    group = ++w->next_group;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0,
+                       group);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_bars(a, m, x, y, wd, h, v, &w->err) < 0) {
@@ -413,6 +446,8 @@ read_bars(walk *w, axctx *c, PyObject *container)
         else if (strcmp(s, "horizontal") == 0)
             chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
     }
+    if (bar_errorbars(w, c, container, group) < 0)
+        goto done;
     rc = 0;
 done:
     PyMem_Free(buf);
@@ -565,12 +600,12 @@ fail:
     return -1;
 }
 
-/* An ErrorbarContainer: the data line, then caps and bar segments. */
+/* An ErrorbarContainer: the data line, then caps and bar segments, all
+ * in group (the errorbar call's own, or its bars'). */
 static int
-read_errorbar(walk *w, axctx *c, PyObject *container)
+read_errorbar(walk *w, axctx *c, PyObject *container, unsigned long group)
 {
     PyObject *lines;
-    unsigned long group = ++w->next_group;
     int rc = -1;
 
     if (chx_errorbar_parts(w, container, &lines) < 0)
@@ -622,7 +657,7 @@ chx_read_container(walk *w, axctx *c, PyObject *container)
     case CHX_CONTAINER_BARS:
         return read_bars(w, c, container);
     case CHX_CONTAINER_ERRORBAR:
-        return read_errorbar(w, c, container);
+        return read_errorbar(w, c, container, ++w->next_group);
     case CHX_CONTAINER_STEM:
         return read_stem(w, c, container);
     case CHX_CONTAINER_OTHER:

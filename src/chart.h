@@ -105,10 +105,11 @@ typedef struct chartex__image {
 
 /* Applies the builder's point limit to s (sample: a scatter,
  * else a line).  When points are dropped, s gets arrays owned by the chart
- * and base (an area's baseline, s->n values, may be NULL) keeps the same
- * indices, in place.  -1: no memory. */
+ * and each of the n_with arrays in with (s->n values each, e.g. an area's
+ * baseline or a line's error bars; NULL entries are skipped) keeps the
+ * same indices, in place.  -1: no memory. */
 int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
-                          double *base);
+                          double *const *with, size_t n_with);
 /* Adds the element's "downsampled" key when s lost points.  -1: no memory. */
 int chartex__add_downsampled(chartex__node *el,
                              const chartex__series *s);
@@ -124,6 +125,25 @@ int chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
  * *total receives the sum of the sizes before any limit. */
 size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total);
 void chartex__sizes_clear(chartex__sizes *sizes);
+
+/* ------------------------------------------- error bars (errorbars.c) */
+
+/* The error bars of a series: for direction d (0: x, 1: y), lo[d] and
+ * hi[d] hold one lower and one upper end per point (NaN where a point has
+ * none), or are NULL when the series has no error bars that way.  The
+ * arrays are owned by the chart. */
+typedef struct chartex__errors {
+    double *lo[2], *hi[2];
+} chartex__errors;
+
+/* The error bars of artist a (an errorbar() data line, or a bar
+ * container) of axes at its n points (px, py): where each error bar is
+ * centred (a bar's end, at the middle of its width).  Fills out, with
+ * NULL arrays where there are none or where the segments do not match the
+ * points.  -1: no memory. */
+int chartex__find_errors(chartex__builder *b, const struct chartex_axes *axes,
+                         const struct chartex_artist *a, const double *px,
+                         const double *py, size_t n, chartex__errors *out);
 
 /* ---------------------------------------------- element points (points.c) */
 

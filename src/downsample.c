@@ -362,9 +362,9 @@ done:
 
 int
 chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
-                      double *base)
+                      double *const *with, size_t n_with)
 {
-    size_t *keep = NULL, k, i;
+    size_t *keep = NULL, k, i, j;
     double *x, *y;
     int overflow = 0;
 
@@ -391,8 +391,9 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
     for (i = 0; i < k; i++) {
         x[i] = s->x[keep[i]];
         y[i] = s->y[keep[i]];
-        if (base != NULL)
-            base[i] = base[keep[i]];
+        for (j = 0; j < n_with; j++)
+            if (with[j] != NULL)
+                with[j][i] = with[j][keep[i]];
     }
     chartex__free(keep);
     s->n = k;

@@ -501,6 +501,56 @@ bars_named_by_ticks(const struct chartex_axes *axes)
     return any && named;
 }
 
+/* The error bars of bars a (bar(..., yerr=...)): matplotlib centres each
+ * at the bar's end, in the middle of its width, computed as here. */
+static int
+bar_errors(chartex__builder *b, const struct chartex_axes *axes,
+           const struct chartex_artist *a, chartex__errors *errs)
+{
+    double *px, *py;
+    size_t k;
+
+    errs->lo[0] = errs->hi[0] = errs->lo[1] = errs->hi[1] = NULL;
+    if (a->group == 0)
+        return 0;
+    px = chartex__chart_doubles(b->chart, a->n);
+    py = chartex__chart_doubles(b->chart, a->n);
+    if (px == NULL || py == NULL)
+        return -1;
+    for (k = 0; k < a->n; k++) {
+        if (a->orientation == CHARTEX_VERTICAL) {
+            px[k] = a->bx[k] + 0.5 * a->bw[k];
+            py[k] = a->by[k] + a->bh[k];
+        } else {
+            px[k] = a->bx[k] + a->bw[k];
+            py[k] = a->by[k] + 0.5 * a->bh[k];
+        }
+    }
+    return chartex__find_errors(b, axes, a, px, py, a->n, errs);
+}
+
+/* Adds bar k's "x_error" / "y_error": [lower, upper] as values of the axis
+ * the error bar runs along. */
+static int
+add_bar_errors(chartex__node *el, const chartex__errors *errs, size_t k,
+               const struct chartex_axes *axes)
+{
+    int d;
+
+    for (d = 0; d < 2; d++) {
+        double pair[2];
+
+        if (errs->lo[d] == NULL)
+            continue;
+        pair[0] = errs->lo[d][k];
+        pair[1] = errs->hi[d][k];
+        if (chartex__object_add(el, d ? "y_error" : "x_error",
+                                chartex__node_values(2, pair, 1, &axes->axis[d])) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static chartex__node *
 bar_elements(chartex__builder *b, const struct chartex_axes *axes)
 {
@@ -523,9 +573,12 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes)
         int vertical = a->orientation == CHARTEX_VERTICAL;
         const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
         chartex__node *group;
+        chartex__errors errs;
 
         if (a->kind != CHARTEX_ARTIST_BARS || !chartex__artist_is_data(a))
             continue;
+        if (bar_errors(b, axes, a, &errs) < 0)
+            goto fail;
         group = element_label(b, &used, a->label, "Group", n_group++);
         if (group == NULL)
             goto fail;
@@ -551,7 +604,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes)
                 goto fail;
             }
             if (chartex__object_add(el, "group", g) < 0
-                || chartex__object_add(el, "value", chartex__node_number(value)) < 0) {
+                || chartex__object_add(el, "value", chartex__node_number(value)) < 0
+                || add_bar_errors(el, &errs, k, axes) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }

@@ -125,7 +125,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
         s.n = a->n;
         s.x = a->x;
         s.y = a->y;
-        if (chartex__limit_series(b, &s, 0, NULL) < 0
+        if (chartex__limit_series(b, &s, 0, NULL, 0) < 0
             || chartex__object_add(el, "points",
                                    chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
             return -1;
@@ -168,7 +168,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
             base[j++] = upper ? f1 : f2;
         });
     }
-    if (chartex__limit_series(b, &s, 0, base) < 0
+    if (chartex__limit_series(b, &s, 0, &base, 1) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0) {
         chartex__free(base);
@@ -197,7 +197,10 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
 {
     const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
     chartex__series s;
+    chartex__errors errs;
+    double *with[4];
     size_t n = a->n;
+    int d;
 
     if (a->kind == CHARTEX_ARTIST_AREA)
         return add_area(b, el, a, axes, stacked);
@@ -209,9 +212,25 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     s.n = n;
     s.x = a->x;
     s.y = a->y;
-    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, NULL) < 0
+    errs.lo[0] = errs.hi[0] = errs.lo[1] = errs.hi[1] = NULL;
+    if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA)
+        && chartex__find_errors(b, axes, a, a->x, a->y, n, &errs) < 0)
+        return -1;
+    with[0] = errs.lo[0];
+    with[1] = errs.hi[0];
+    with[2] = errs.lo[1];
+    with[3] = errs.hi[1];
+    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, with, 4) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
         return -1;
+    /* Each error bar's ends, as positions on the axis it runs along. */
+    for (d = 0; d < 2; d++)
+        if (errs.lo[d] != NULL
+            && chartex__object_add(el, d ? "y_error" : "x_error",
+                                   chartex__node_points(s.n, errs.lo[d], errs.hi[d],
+                                                        &axes->axis[d],
+                                                        &axes->axis[d])) < 0)
+            return -1;
     return chartex__add_downsampled(el, &s);
 }

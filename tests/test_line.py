@@ -577,7 +577,9 @@ def test_plot_errorbar_plot_keep_their_order(chart, fig_ax):
     d = chart(fig)
     assert d["type"] == "line"
     assert d["elements"] == [{"label": "A", "points": pairs(xa, ya)},
-                             {"label": "B", "points": pairs(xb, yb)},
+                             {"label": "B", "points": pairs(xb, yb),
+                              "y_error": [[y - e, y + e] for y, e in
+                                          zip(yb, [0.1, 0.2, 0.1])]},
                              {"label": "C", "points": pairs(xc, yc)}]
 
 
