@@ -646,3 +646,29 @@ def test_allow_list_covers_real_figures():
     assert len(loaded) > 70
     assert {"extra pandas_plots", "extra subfigures", "extra polar",
             "extra dates_tz", "fixture line_pandas_dates"} <= loaded
+
+
+def test_every_marker_unpickles_safely():
+    # A pickled MarkerStyle names its drawing function: each of
+    # matplotlib's markers must load without --trust ("s" was refused).
+    from matplotlib.markers import MarkerStyle
+    fig, ax = plt.subplots()
+    markers = [m for m in MarkerStyle.markers if m not in ("None", "none", " ", "")]
+    for i, m in enumerate(markers):
+        ax.plot([i], [i], marker=m, linestyle="none")
+    fig2, _ = _unpickle.load_figure(pickle.dumps(fig))
+    assert len(fig2.axes[0].lines) == len(markers)
+    assert chartex.figure_to_dict(fig2) == chartex.figure_to_dict(fig)
+
+
+def test_tight_layout_figure_unpickles_safely():
+    # After tight_layout() (matplotlib >= 3.6), a drawn figure holds a
+    # PlaceHolderLayoutEngine, which the allow-list refused.
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [3.5, 1.25, 2.0], label="a")
+    fig.tight_layout()
+    fig.canvas.draw()
+    fig2, _ = _unpickle.load_figure(pickle.dumps(fig))
+    d = chartex.figure_to_dict(fig2)
+    assert d["elements"][0]["points"] == [[1, 3.5], [2, 1.25], [3, 2.0]]
+    assert d == chartex.figure_to_dict(fig)

@@ -179,6 +179,7 @@ ALLOWED = frozenset((
     "matplotlib.artist._stale_axes_callback",
 
     "matplotlib.axes._axes.Axes",
+    "matplotlib.axes._base._PropCycle",
     "matplotlib.axes._base._TransformedBoundsLocator",
     "matplotlib.axes._base._process_plot_var_args",
     "matplotlib.axes._subplots.SubplotBase",
@@ -256,6 +257,7 @@ ALLOWED = frozenset((
     "matplotlib.image.AxesImage",
 
     "matplotlib.layout_engine.ConstrainedLayoutEngine",
+    "matplotlib.layout_engine.PlaceHolderLayoutEngine",
     "matplotlib.layout_engine.TightLayoutEngine",
 
     "matplotlib.legend.Legend",
@@ -419,14 +421,47 @@ GETATTR_ALLOWED = frozenset((
 
     "matplotlib.legend.Legend._findoffset",
 
+    # Every marker's drawing function (MarkerStyle.markers), which a
+    # pickled MarkerStyle names: not only those the fixtures used (a
+    # square marker "s" was refused until 0.2.0).
+    "matplotlib.markers.MarkerStyle._set_caretdown",
+    "matplotlib.markers.MarkerStyle._set_caretdownbase",
+    "matplotlib.markers.MarkerStyle._set_caretleft",
+    "matplotlib.markers.MarkerStyle._set_caretleftbase",
+    "matplotlib.markers.MarkerStyle._set_caretright",
+    "matplotlib.markers.MarkerStyle._set_caretrightbase",
+    "matplotlib.markers.MarkerStyle._set_caretup",
+    "matplotlib.markers.MarkerStyle._set_caretupbase",
     "matplotlib.markers.MarkerStyle._set_circle",
+    "matplotlib.markers.MarkerStyle._set_diamond",
+    "matplotlib.markers.MarkerStyle._set_hexagon1",
+    "matplotlib.markers.MarkerStyle._set_hexagon2",
     "matplotlib.markers.MarkerStyle._set_hline",
     "matplotlib.markers.MarkerStyle._set_nothing",
+    "matplotlib.markers.MarkerStyle._set_octagon",
+    "matplotlib.markers.MarkerStyle._set_pentagon",
+    "matplotlib.markers.MarkerStyle._set_pixel",
+    "matplotlib.markers.MarkerStyle._set_plus",
+    "matplotlib.markers.MarkerStyle._set_plus_filled",
+    "matplotlib.markers.MarkerStyle._set_point",
+    "matplotlib.markers.MarkerStyle._set_square",
+    "matplotlib.markers.MarkerStyle._set_star",
+    "matplotlib.markers.MarkerStyle._set_thin_diamond",
     "matplotlib.markers.MarkerStyle._set_tickdown",
     "matplotlib.markers.MarkerStyle._set_tickleft",
     "matplotlib.markers.MarkerStyle._set_tickright",
     "matplotlib.markers.MarkerStyle._set_tickup",
+    "matplotlib.markers.MarkerStyle._set_tri_down",
+    "matplotlib.markers.MarkerStyle._set_tri_left",
+    "matplotlib.markers.MarkerStyle._set_tri_right",
+    "matplotlib.markers.MarkerStyle._set_tri_up",
+    "matplotlib.markers.MarkerStyle._set_triangle_down",
+    "matplotlib.markers.MarkerStyle._set_triangle_left",
+    "matplotlib.markers.MarkerStyle._set_triangle_right",
     "matplotlib.markers.MarkerStyle._set_triangle_up",
+    "matplotlib.markers.MarkerStyle._set_vline",
+    "matplotlib.markers.MarkerStyle._set_x",
+    "matplotlib.markers.MarkerStyle._set_x_filled",
 
     "matplotlib.patches.ArrowStyle.CurveB",
     "matplotlib.patches.BoxStyle.Round",
