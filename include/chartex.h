@@ -139,7 +139,8 @@ CHARTEX_API void chartex_axes_set_flags(chartex_axes *axes, unsigned flags);
  * that is not finite or not above 0 means "unknown" (the default). */
 CHARTEX_API void chartex_axes_set_pixels(chartex_axes *axes, double width,
                                          double height);
-/* which: 0 for x, 1 for y.  The axis record is owned by the axes. */
+/* which: 0 for x, 1 for y, 2 for z (read on a CHARTEX_AXES_3D axes only).
+ * The axis record is owned by the axes. */
 CHARTEX_API chartex_axis *chartex_axes_axis(chartex_axes *axes, int which);
 
 CHARTEX_API int chartex_axis_set_label(chartex_axis *axis, const char *s,
@@ -197,6 +198,12 @@ CHARTEX_API void chartex_artist_set_wedge(chartex_artist *a, double theta1,
  * interleaved x y. */
 CHARTEX_API int chartex_artist_add_polygon(chartex_artist *a, size_t n,
                                            const double *xy, chartex_error *err);
+/* On a CHARTEX_AXES_3D axes, LINE, SCATTER, PATCH, AREA, SEGMENTS: the
+ * third coordinate of each point, in data values, n being the number of
+ * points set so far (all polygons' points, in order).  Call it after the
+ * points: setting points or adding a polygon drops the z values. */
+CHARTEX_API int chartex_artist_set_z(chartex_artist *a, size_t n,
+                                     const double *z, chartex_error *err);
 /* IMAGE: rows x cols values in row-major order; extent is
  * (left, right, bottom, top) in data coordinates. */
 CHARTEX_API int chartex_artist_set_image(chartex_artist *a, size_t rows,

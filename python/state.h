@@ -60,9 +60,10 @@
     X(orientation) X(markerline) X(stemlines) X(baseline) X(ndim)           \
     X(filled) X(center) X(left) X(right)  X(transform)                                    \
     X(bbox) X(width) X(height) X(errorbar)                                               \
+    X(zaxis) X(get_zlabel) X(get_zscale)                                     \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
-    X(period_to_datenum) X(getmaskarray) X(artist_lists)                                        \
+    X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d)                             \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 

@@ -28,6 +28,7 @@
  *                   container's lines are read by walk_lines.c
  *   walk_meshes.c   images
  *   walk_lines.c    Line2D, line, path and poly collections
+ *   walk_3d.c       mplot3d's artists on a 3-D Axes, in x, y and z
  *   walk_values.c   hostile values: text, NumPy arrays, dates/periods,
  *                   points; what every artist has; the errors
  *
@@ -63,6 +64,7 @@ typedef struct axctx {
     PyObject *trans_data;      /* owned: ax.transData */
     PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
     chartex_axes *axes;
+    int three_d;               /* a 3-D Axes: its artists are read by walk_3d.c */
 } axctx;
 
 /* A typed text setter of the builder API, as chx_set_text_from_call calls
@@ -145,6 +147,12 @@ int chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
 int chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
                       unsigned long group);
 int chx_read_collection(walk *w, axctx *c, PyObject *coll);
+/* ORs the line's style flags (CHARTEX_LINE_*) into *flags. */
+int chx_line_flags(walk *w, PyObject *line, unsigned *flags);
+
+/* walk_3d.c: reads obj when it is one of mplot3d's artists (1), or
+ * leaves it to the other rooms (0); -1 with ChartexError. */
+int chx_read_3d(walk *w, axctx *c, PyObject *obj);
 
 /* walk_patches.c */
 int chx_read_patch(walk *w, axctx *c, PyObject *patch);
@@ -160,7 +168,7 @@ int chx_read_image(walk *w, axctx *c, PyObject *im);
 /* walk_order.c: the artists of the axes, in drawing order. */
 int chx_read_artists(walk *w, axctx *c);
 
-/* walk_axis.c: the x (which 0) or y (1) axis of the axes. */
+/* walk_axis.c: the x (which 0), y (1) or z (2, a 3-D Axes) axis of the axes. */
 int chx_read_axis(walk *w, axctx *c, int which);
 
 #endif /* CHX_WALK_H */

@@ -98,7 +98,7 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, which ? "the y axis units" : "the x axis units", NULL);
+    chx_fail(w, which == 2 ? "the z axis units" : which ? "the y axis units" : "the x axis units", NULL);
 done:
     Py_XDECREF(which_obj);
     Py_XDECREF(res);
@@ -170,7 +170,7 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
 {
     PyObject *locs_obj = NULL, *texts = NULL, *keep = NULL;
     PyArrayObject *locs = NULL, *copy;
-    const char *what = which ? "the y axis ticks" : "the x axis ticks";
+    const char *what = which == 2 ? "the z axis ticks" : which ? "the y axis ticks" : "the x axis ticks";
     const char *s;
     size_t len;
     Py_ssize_t i, n;
@@ -240,14 +240,25 @@ chx_read_axis(walk *w, axctx *c, int which)
     double lo, hi;
     int rc = -1;
 
-    axis = PyObject_GetAttr(c->ax, which ? st->s_yaxis : st->s_xaxis);
+    PyObject *const names[3][3] = {
+        { st->s_xaxis, st->s_get_xlabel, st->s_get_xscale },
+        { st->s_yaxis, st->s_get_ylabel, st->s_get_yscale },
+        { st->s_zaxis, st->s_get_zlabel, st->s_get_zscale },
+    };
+    static const char *const what[3] = { "the x axis", "the y axis", "the z axis" };
+
+    if (ca == NULL || which < 0 || which > 2) {
+        PyErr_SetString(PyExc_SystemError, "no such axis");
+        return chx_fail(w, "an axis", c->ax);
+    }
+    axis = PyObject_GetAttr(c->ax, names[which][0]);
     if (axis == NULL) {
-        chx_fail(w, which ? "the y axis" : "the x axis", c->ax);
+        chx_fail(w, what[which], c->ax);
         goto done;
     }
-    if (chx_set_text_from_call(w, c->ax, which ? st->s_get_ylabel : st->s_get_xlabel,
+    if (chx_set_text_from_call(w, c->ax, names[which][1],
                            NULL, set_axis_label, ca, "an axis label") < 0
-        || chx_set_text_from_call(w, c->ax, which ? st->s_get_yscale : st->s_get_xscale,
+        || chx_set_text_from_call(w, c->ax, names[which][2],
                               NULL, set_axis_scale, ca, "an axis scale") < 0
         || read_axis_kind(w, c, axis, ca, which) < 0)
         goto done;

@@ -25,8 +25,8 @@ is_none_style(PyObject *v)
     return strcmp(s, "None") == 0 || strcmp(s, "") == 0 || strcmp(s, " ") == 0;
 }
 
-static int
-line_flags(walk *w, PyObject *line, unsigned *flags)
+int
+chx_line_flags(walk *w, PyObject *line, unsigned *flags)
 {
     PyObject *ls = NULL, *marker = NULL, *ds = NULL;
     const char *s;
@@ -86,7 +86,7 @@ chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
         if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
             role = CHARTEX_ROLE_REFLINE;
     }
-    if (line_flags(w, line, &flags) < 0)
+    if (chx_line_flags(w, line, &flags) < 0)
         return -1;
     a = chx_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
     if (a == NULL)

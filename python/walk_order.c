@@ -156,6 +156,11 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
      * error bars, walk_patches.c) is in w->seen. */
     if (!added || chx_ptrmap_get(&w->seen, container) != NULL)
         return 0;
+    /* On a 3-D Axes a container's parts (the Patch3D bars of ax.bar(...,
+     * zs=...), a 3-D stem's lines) hold their data in x, y and z, which
+     * only walk_3d.c reads: each part is read on its own, from the lists. */
+    if (c->three_d)
+        return 0;
     return chx_read_container(w, c, container);
 }
 
@@ -330,6 +335,12 @@ order_visit(walk *w, axctx *c, order *o, PyObject *obj)
         e->bits = 0;
     }
     seen = bits ? chx_ptrmap_get(&w->seen, obj) != NULL : 1;
+    if (!seen && c->three_d) {
+        k = chx_read_3d(w, c, obj);
+        if (k < 0)
+            return -1;
+        seen = k;
+    }
     for (k = 0; k < ORDER_LISTS && !seen; k++)
         if ((bits & (1L << k)) && list_readers[k](w, c, obj) < 0)
             return -1;

@@ -165,12 +165,14 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
         || axes_flags(w, &c, &flags) < 0)
         goto done;
     chartex_axes_set_flags(c.axes, flags);
+    c.three_d = (flags & CHARTEX_AXES_3D) != 0;
     if (axes_pixels(w, &c) < 0)
         goto done;
     *out = c.axes;
     *flags_out = flags;
     /* The x axis first: it finds out whether x values are period ordinals. */
-    if (chx_read_axis(w, &c, 0) < 0 || chx_read_axis(w, &c, 1) < 0)
+    if (chx_read_axis(w, &c, 0) < 0 || chx_read_axis(w, &c, 1) < 0
+        || (c.three_d && chx_read_axis(w, &c, 2) < 0))
         goto done;
     if (chx_read_artists(w, &c) < 0)
         goto done;

@@ -145,6 +145,25 @@ int chartex__find_errors(chartex__builder *b, const struct chartex_axes *axes,
                          const struct chartex_artist *a, const double *px,
                          const double *py, size_t n, chartex__errors *out);
 
+/* The polygons of a shape (shapes.c) of total points under the builder's
+ * limits: the fixed limit per series (chartex_options.max_points) and the
+ * budget's level, not the per-pixel one (a surface's picture does not
+ * thin out by columns).  Records the size for the budget; *step receives
+ * k, keep every k-th polygon (1: all), *limit the limit (0: none).  -1: no
+ * memory. */
+int chartex__limit_shape(chartex__builder *b, size_t total, size_t *step, size_t *limit);
+
+/* --------------------------------------------------------- shapes (shapes.c) */
+
+/* 1 when artist a of axes is data that the chart gives as a shape, never
+ * as an element: on a 3-D Axes, its polygons and polylines (surfaces,
+ * 3-D bars, voxels, wireframes, 3-D quivers). */
+int chartex__artist_is_shape(const struct chartex_axes *axes,
+                             const struct chartex_artist *a);
+/* Adds the chart's "shapes" key when axes has shapes.  -1: no memory. */
+int chartex__add_shapes(chartex__builder *b, chartex__node *obj,
+                        const struct chartex_axes *axes);
+
 /* ---------------------------------------------- element points (points.c) */
 
 /* Adds the "points" of element el for artist a of axes (and an

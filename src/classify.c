@@ -29,6 +29,10 @@ chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
         if (!chartex__artist_is_data(a))
             continue;
         n_data++;
+        /* A 3-D surface or wireframe is a shape of whatever chart the
+         * Axes makes (unknown when it has nothing else). */
+        if (chartex__artist_is_shape(axes, a))
+            continue;
         switch (a->kind) {
         case CHARTEX_ARTIST_WEDGE:
             has_wedge = 1;

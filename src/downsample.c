@@ -422,3 +422,15 @@ chartex__add_downsampled(chartex__node *el,
         return -1;
     return 0;
 }
+
+int
+chartex__limit_shape(chartex__builder *b, size_t total, size_t *step, size_t *limit)
+{
+    *limit = smaller_limit(b->opt_max_points, b->level);
+    *step = 1;
+    if (record(b, total, b->opt_max_points) < 0)
+        return -1;
+    if (*limit != 0 && total > *limit)
+        *step = total / *limit + (total % *limit != 0);
+    return 0;
+}

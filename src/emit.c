@@ -70,7 +70,7 @@ static int
 emit_points(const chartex__node *node, const chartex_sink *sink,
             chartex_point_fn point)
 {
-    const double *x = node->u.points.x, *y = node->u.points.y;
+    const double *x = node->u.points.x, *y = node->u.points.y, *z = node->u.points.z;
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
     char xbuf[CHARTEX__DATE_BUFSIZE], ybuf[CHARTEX__DATE_BUFSIZE];
     chartex_cell cx, cy;
@@ -82,6 +82,15 @@ emit_points(const chartex__node *node, const chartex_sink *sink,
     for (i = 0; i < node->u.points.n; i++) {
         cell_of(x[i], xa, xbuf, &cx);
         cell_of(y[i], ya, ybuf, &cy);
+        if (z != NULL) {
+            /* A 3-D point: the point callback takes pairs only. */
+            if (sink->begin_array(ctx) < 0 || emit_cell(&cx, sink) < 0
+                || emit_cell(&cy, sink) < 0
+                || chartex__emit_value(z[i], node->u.points.za, sink) < 0
+                || sink->end_array(ctx) < 0)
+                return -1;
+            continue;
+        }
         /* The same events, in one call, where the sink takes them so. */
         if (point != NULL) {
             if (point(ctx, &cx, &cy) < 0)

@@ -261,6 +261,12 @@ add_axis_labels(chartex__builder *b, chartex__node *obj, const struct chartex_ax
 static int
 add_ticks(chartex__builder *b, chartex__node *obj, const struct chartex_axis *axis, char p)
 {
+    static const char *const names[3][3] = {
+        { "x_ticks", "x_tick_labels", "x_scale" },
+        { "y_ticks", "y_tick_labels", "y_scale" },
+        { "z_ticks", "z_tick_labels", "z_scale" },
+    };
+    const char *const *key = names[p == 'x' ? 0 : p == 'y' ? 1 : 2];
     chartex__node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
     int filter = isfinite(lo) && isfinite(hi);
@@ -313,17 +319,15 @@ add_ticks(chartex__builder *b, chartex__node *obj, const struct chartex_axis *ax
             goto fail;
     }
     ticks->u.values.n = n;
-    rc = chartex__object_add(obj, p == 'x' ? "x_ticks" : "y_ticks", ticks);
+    rc = chartex__object_add(obj, key[0], ticks);
     ticks = NULL;  /* owned by obj, even on failure */
     if (rc < 0)
         goto fail;
-    rc = chartex__object_add(obj, p == 'x' ? "x_tick_labels" : "y_tick_labels",
-                             tick_labels);
+    rc = chartex__object_add(obj, key[1], tick_labels);
     tick_labels = NULL;
     if (rc < 0)
         goto fail;
-    if (chartex__object_add(obj, p == 'x' ? "x_scale" : "y_scale",
-                            chartex__node_cstring(scale_name(axis))) < 0)
+    if (chartex__object_add(obj, key[2], chartex__node_cstring(scale_name(axis))) < 0)
         goto fail;
     return 0;
 fail:
@@ -333,9 +337,10 @@ fail:
 }
 
 static int
-is_point_element(const struct chartex_artist *a, int scatter_chart)
+is_point_element(const struct chartex_axes *axes, const struct chartex_artist *a,
+                 int scatter_chart)
 {
-    if (!chartex__artist_is_data(a))
+    if (!chartex__artist_is_data(a) || chartex__artist_is_shape(axes, a))
         return 0;
     switch (a->kind) {
     case CHARTEX_ARTIST_LINE:
@@ -365,7 +370,7 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        if (!is_point_element(a, scatter_chart))
+        if (!is_point_element(axes, a, scatter_chart))
             continue;
         if (note_label(b, &used, a->label) < 0)
             goto fail;
@@ -380,7 +385,7 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
         const struct chartex_artist *a = axes->artists[i];
         chartex__node *label;
 
-        if (!is_point_element(a, scatter_chart) || chartex__is_area_edge(axes, a))
+        if (!is_point_element(axes, a, scatter_chart) || chartex__is_area_edge(axes, a))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
@@ -897,17 +902,23 @@ axes_limits(chartex__builder *b, const struct chartex_axes *axes)
     b->max_points = cap;
 }
 
-static chartex__node *
-axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
-           const chartex__boxplot *bp, const char *fallback_title)
+/* A 3-D Axes' third axis: z_label, z_unit, z_ticks, z_tick_labels,
+ * z_scale, after the chart's own keys. */
+static int
+add_z_axis(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
-    chartex__node *title;
+    const char *zl = axes->axis[2].label;
 
-    axes_limits(b, axes);
-    title = axes_title(b, axes, fallback_title);
+    if (chartex__object_add(obj, "z_label", text_node(b, zl, zl ? strlen(zl) : 0, 1)) < 0
+        || chartex__object_add(obj, "z_unit", unit_node(b, zl)) < 0)
+        return -1;
+    return add_ticks(b, obj, &axes->axis[2], 'z');
+}
 
-    if (title == NULL)
-        return NULL;
+static chartex__node *
+kind_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
+           const chartex__boxplot *bp, chartex__node *title)
+{
     switch (kind) {
     case CHARTEX__KIND_BOX:
         return box_chart(b, axes, bp, title);
@@ -922,6 +933,35 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
     default:
         return unknown_chart(b, axes, title);
     }
+}
+
+static chartex__node *
+axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
+           const chartex__boxplot *bp, const char *fallback_title)
+{
+    chartex__node *title, *obj;
+
+    axes_limits(b, axes);
+    title = axes_title(b, axes, fallback_title);
+
+    if (title == NULL)
+        return NULL;
+    obj = kind_chart(b, axes, kind, bp, title);
+    if (obj == NULL)
+        return NULL;
+    /* A 3-D Axes' chart names its three axes, whatever its type: an
+     * unknown chart (a surface alone) gets the x and y keys of a line
+     * chart too. */
+    if (((axes->flags & CHARTEX_AXES_3D) && kind == CHARTEX__KIND_UNKNOWN
+         && (add_axis_labels(b, obj, axes) < 0
+             || add_ticks(b, obj, &axes->axis[0], 'x') < 0
+             || add_ticks(b, obj, &axes->axis[1], 'y') < 0))
+        || ((axes->flags & CHARTEX_AXES_3D) && add_z_axis(b, obj, axes) < 0)
+        || chartex__add_shapes(b, obj, axes) < 0) {
+        chartex__node_free(obj);
+        return NULL;
+    }
+    return obj;
 }
 
 chartex_chart *

@@ -98,6 +98,9 @@ struct chartex_artist {
     double *x, *y;
     size_t n_parts;
     size_t *part_len;
+    /* On a 3-D Axes: the third coordinate of each of the n points (set
+     * after the points), or NULL. */
+    double *z;
 
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
@@ -116,7 +119,7 @@ struct chartex_axes {
     char *title[3];        /* indexed by chartex_title_loc, "" when none */
     unsigned flags;
     double px_width, px_height; /* rendered size in pixels; 0 when unknown */
-    struct chartex_axis axis[2];
+    struct chartex_axis axis[3]; /* x, y, and z (3-D Axes only) */
     size_t n_artists, cap_artists;
     struct chartex_artist **artists;
 };
@@ -212,6 +215,8 @@ struct chartex__node {
             size_t n;
             const double *x, *y;          /* borrowed from the scene */
             const struct chartex_axis *xa, *ya; /* borrowed; NULL: numeric */
+            const double *z;              /* NULL, or borrowed: [x, y, z] */
+            const struct chartex_axis *za;
         } points;
         struct {
             size_t n;
@@ -238,6 +243,9 @@ int chartex__object_add(chartex__node *object, const char *key, chartex__node *i
 chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
                                     const struct chartex_axis *xa,
                                     const struct chartex_axis *ya);
+/* A POINTS node of [x, y, z] triples borrowing x, y, z (n each). */
+chartex__node *chartex__node_points3(size_t n, const double *x, const double *y,
+                                     const double *z, const struct chartex_axis *const axis[3]);
 /* A VALUES node; copy != 0 copies v, else borrows it. */
 chartex__node *chartex__node_values(size_t n, const double *v, int copy,
                                     const struct chartex_axis *axis);

@@ -175,6 +175,19 @@ chartex__node_points(size_t n, const double *x, const double *y,
 }
 
 chartex__node *
+chartex__node_points3(size_t n, const double *x, const double *y, const double *z,
+                      const struct chartex_axis *const axis[3])
+{
+    chartex__node *node = chartex__node_points(n, x, y, axis[0], axis[1]);
+
+    if (node == NULL)
+        return NULL;
+    node->u.points.z = z;
+    node->u.points.za = axis[2];
+    return node;
+}
+
+chartex__node *
 chartex__node_values(size_t n, const double *v, int copy,
                      const struct chartex_axis *axis)
 {

@@ -198,8 +198,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
     chartex__series s;
     chartex__errors errs;
-    double *with[4];
-    size_t n = a->n;
+    double *with[5], *z = NULL;
+    size_t n = a->n, i;
     int d;
 
     if (a->kind == CHARTEX_ARTIST_AREA)
@@ -216,11 +216,20 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA)
         && chartex__find_errors(b, axes, a, a->x, a->y, n, &errs) < 0)
         return -1;
+    /* A 3-D point's z: a copy, which the limit may thin out in place. */
+    if (a->z != NULL) {
+        z = chartex__chart_doubles(b->chart, n);
+        if (z == NULL)
+            return -1;
+        for (i = 0; i < n; i++)
+            z[i] = a->z[i];
+    }
     with[0] = errs.lo[0];
     with[1] = errs.hi[0];
     with[2] = errs.lo[1];
     with[3] = errs.hi[1];
-    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, with, 4) < 0
+    with[4] = z;
+    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, with, 5) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
         return -1;
@@ -232,5 +241,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
                                                         &axes->axis[d],
                                                         &axes->axis[d])) < 0)
             return -1;
+    if (z != NULL
+        && chartex__object_add(el, "z", chartex__node_values(s.n, z, 0, &axes->axis[2])) < 0)
+        return -1;
     return chartex__add_downsampled(el, &s);
 }

@@ -72,6 +72,7 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->x);
     chartex__free(a->y);
     chartex__free(a->part_len);
+    chartex__free(a->z);
     chartex__free(a->bx);
     chartex__free(a->by);
     chartex__free(a->bw);
@@ -92,6 +93,7 @@ axes_free(struct chartex_axes *axes)
         chartex__free(axes->title[i]);
     axis_clear(&axes->axis[0]);
     axis_clear(&axes->axis[1]);
+    axis_clear(&axes->axis[2]);
     for (i = 0; i < axes->n_artists; i++)
         artist_free(axes->artists[i]);
     chartex__free(axes->artists);
@@ -172,12 +174,13 @@ chartex_scene_add_axes(chartex_scene *scene, chartex_error *err)
         goto nomem;
     axis_init(&axes->axis[0]);
     axis_init(&axes->axis[1]);
+    axis_init(&axes->axis[2]);
     for (i = 0; i < 3; i++) {
         axes->title[i] = chartex__strndup("", 0);
         if (axes->title[i] == NULL)
             goto nomem;
     }
-    for (i = 0; i < 2; i++) {
+    for (i = 0; i < 3; i++) {
         axes->axis[i].label = chartex__strndup("", 0);
         axes->axis[i].scale = chartex__strndup("linear", 6);
         if (axes->axis[i].label == NULL || axes->axis[i].scale == NULL)
@@ -231,7 +234,7 @@ chartex_axes_set_pixels(chartex_axes *axes, double width, double height)
 chartex_axis *
 chartex_axes_axis(chartex_axes *axes, int which)
 {
-    if (axes == NULL || which < 0 || which > 1)
+    if (axes == NULL || which < 0 || which > 2)
         return NULL;
     return &axes->axis[which];
 }
@@ -451,6 +454,8 @@ chartex_artist_set_points(chartex_artist *a, size_t n, const double *xy,
     chartex__free(a->x);
     chartex__free(a->y);
     chartex__free(a->part_len);
+    chartex__free(a->z);
+    a->z = NULL;
     a->part_len = NULL;
     a->n_parts = 0;
     a->x = x;
@@ -547,9 +552,36 @@ chartex_artist_add_polygon(chartex_artist *a, size_t n, const double *xy,
     }
     a->part_len[a->n_parts++] = n;
     a->n = total;
+    /* The third coordinates, if any, were those of fewer points. */
+    chartex__free(a->z);
+    a->z = NULL;
     return 0;
 nomem:
     return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding a polygon");
+}
+
+int
+chartex_artist_set_z(chartex_artist *a, size_t n, const double *z,
+                     chartex_error *err)
+{
+    double *copy;
+
+    if (a == NULL || (n > 0 && z == NULL))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or z values");
+    if (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER
+        && a->kind != CHARTEX_ARTIST_PATCH && a->kind != CHARTEX_ARTIST_AREA
+        && a->kind != CHARTEX_ARTIST_SEGMENTS)
+        return chartex__error(err, CHARTEX_ERR_INVALID,
+                              "z values for an artist without points");
+    if (n != a->n)
+        return chartex__error(err, CHARTEX_ERR_INVALID,
+                              "%zu z values for %zu points", n, a->n);
+    copy = chartex__dupd(z, n);
+    if (copy == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu z values", n);
+    chartex__free(a->z);
+    a->z = copy;
+    return 0;
 }
 
 int

@@ -792,7 +792,8 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
 {
     json_object *v;
     chartex_artist *a;
-    size_t mark;
+    double *z = NULL;
+    size_t mark, n = 0;
     uint64_t group;
     unsigned flags;
     int kind = 0, role = 0, rc = -1;  /* set by name_value before use; -O3 cannot tell */
@@ -836,8 +837,18 @@ read_artist(reader *r, json_object *obj, chartex_axes *axes)
     SET_STRING(r, obj, "class", chartex_artist_set_class, a);
     if (read_artist_data(r, obj, a, kind) < 0)
         goto done;
+    if (enter(r, obj, "z", &v, &mark)) {
+        if (numbers_value(r, v, &z, &n) < 0)
+            goto done;
+        if (chartex_artist_set_z(a, n, z, &e) < 0) {
+            relay(r, &e);
+            goto done;
+        }
+        leave(r, mark);
+    }
     rc = 0;
 done:
+    chartex__free(z);
     return rc;
 }
 
@@ -894,8 +905,8 @@ read_axes(reader *r, json_object *obj, chartex_scene *scene)
         chartex_axes_set_pixels(axes, px[0], px[1]);
         leave(r, mark);
     }
-    for (i = 0; i < 2; i++) {
-        if (enter(r, obj, i == 0 ? "x" : "y", &v, &mark)) {
+    for (i = 0; i < 3; i++) {
+        if (enter(r, obj, i == 0 ? "x" : i == 1 ? "y" : "z", &v, &mark)) {
             if (read_axis(r, v, chartex_axes_axis(axes, (int)i)) < 0)
                 goto done;
             leave(r, mark);

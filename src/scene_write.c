@@ -329,6 +329,9 @@ artist(writer *w, const struct chartex_artist *a)
     if (key_string(w, "label", a->label) < 0 || key_string(w, "class", a->cls) < 0
         || artist_data(w, a) < 0)
         return -1;
+    /* z follows the points it belongs to (a 3-D Axes' artists). */
+    if (a->z != NULL && (key(w, "z") < 0 || numbers(w, a->z, a->n) < 0))
+        return -1;
     return chartex__json_end_object(w);
 }
 
@@ -366,7 +369,8 @@ axes(writer *w, const struct chartex_axes *ax)
         if (key(w, "pixels") < 0 || numbers(w, px, 2) < 0)
             return -1;
     }
-    if (axis(w, "x", &ax->axis[0]) < 0 || axis(w, "y", &ax->axis[1]) < 0)
+    if (axis(w, "x", &ax->axis[0]) < 0 || axis(w, "y", &ax->axis[1]) < 0
+        || axis(w, "z", &ax->axis[2]) < 0)
         return -1;
     if (ax->n_artists > 0) {
         if (key(w, "artists") < 0 || chartex__json_begin_array(w) < 0)

@@ -189,3 +189,101 @@ def _period_to_datenum(values, freq, pd):
             start = start + frac * (stop - start)
         out[ok] = start
     return out
+
+
+# ------------------------------------------------------------------- 3-D
+
+# What data_3d gives, as walk_3d.c reads it.
+LINE_3D, POINTS_3D, LINES_3D, POLYGONS_3D = 0, 1, 2, 3
+
+
+def _xyz(xs, ys, zs):
+    """An (n, 3) array (masked where any input is) of three coordinate
+    sequences, a scalar or length-1 one broadcast to the others' length."""
+    cols = [np.ma.ravel(np.ma.asarray(v)) for v in (xs, ys, zs)]
+    n = max(c.size for c in cols)
+    cols = [np.ma.resize(c, n) if c.size == 1 and n != 1 else c for c in cols]
+    return np.ma.column_stack(cols)
+
+
+def _parts(parts):
+    """Polygons or polylines (a list of (k, 3) arrays, or an (n, k, 3)
+    array, maybe masked) as one (total, 3) array and the length of each."""
+    if isinstance(parts, np.ndarray) and parts.ndim == 3:
+        if isinstance(parts, np.ma.MaskedArray) and parts.mask is not np.ma.nomask:
+            # Faces of several lengths are padded with masked rows.
+            keep = ~np.ma.getmaskarray(parts).all(axis=2)
+            lengths = keep.sum(axis=1)
+            return parts[keep], lengths
+        return parts.reshape(-1, 3), np.full(parts.shape[0], parts.shape[1])
+    arrays = [np.ma.asarray(p).reshape(-1, 3) for p in parts]
+    if not arrays:
+        return np.zeros((0, 3)), np.zeros(0)
+    return np.ma.concatenate(arrays), np.array([len(a) for a in arrays])
+
+
+def data_3d(artist):
+    """What one of mplot3d's artists shows, in data coordinates:
+    (kind, xyz, lengths), or None for an artist of another kind.
+
+    Once a figure is drawn, the 2-D state of a 3-D artist (a Line3D's
+    xydata, a Path3DCollection's offsets, a Poly3DCollection's paths)
+    holds screen projections; the data are in private fields, read here.
+    kind is LINE_3D (a Line3D), POINTS_3D (a scatter), LINES_3D (polylines:
+    a wireframe, a 3-D quiver) or POLYGONS_3D (surfaces, 3-D bars, voxels,
+    Patch3D); xyz is an (n, 3) array; lengths gives the points of each
+    polyline or polygon (None for the first two kinds).
+    """
+    art3d = sys.modules.get("mpl_toolkits.mplot3d.art3d")
+    if art3d is None:  # no 3-D Axes was ever made
+        return None
+    if isinstance(artist, art3d.Line3D):
+        get = getattr(artist, "get_data_3d", None)  # matplotlib >= 3.5
+        xs, ys, zs = get() if get is not None else artist._verts3d
+        return LINE_3D, _xyz(xs, ys, zs), None
+    if isinstance(artist, (art3d.Path3DCollection, art3d.Patch3DCollection)):
+        xs, ys, zs = artist._offsets3d  # private, 3.6 to 3.10
+        return POINTS_3D, _xyz(xs, ys, zs), None
+    if isinstance(artist, art3d.Poly3DCollection):
+        vec = getattr(artist, "_vec", None)  # private, 3.6 to 3.10
+        slices = getattr(artist, "_segslices", None)
+        if vec is not None and slices is not None:
+            xyz = np.asarray(vec)[:3].T
+            return POLYGONS_3D, xyz, np.array([s.stop - s.start for s in slices])
+        xyz, lengths = _parts(artist._faces)  # later releases keep faces
+        return POLYGONS_3D, xyz, lengths
+    if isinstance(artist, art3d.Line3DCollection):
+        xyz, lengths = _parts(artist._segments3d)  # private, 3.6 to 3.10
+        return LINES_3D, xyz, lengths
+    if isinstance(artist, art3d.Patch3D):
+        seg = np.ma.asarray(artist._segment3d).reshape(-1, 3)  # private
+        return POLYGONS_3D, seg, np.array([len(seg)])
+    collection3d = getattr(art3d, "Collection3D", None)  # matplotlib >= 3.10
+    if collection3d is not None and isinstance(artist, collection3d):
+        # A 2-D collection moved into 3-D (a contour set on a 3-D Axes):
+        # one path per item, each split where it moves to a new start.
+        kind = POLYGONS_3D if getattr(artist, "filled", False) else LINES_3D
+        xyz, lengths = _parts(_path_pieces(artist._3dverts_codes))  # private
+        return kind, xyz, lengths
+    return None
+
+
+def _path_pieces(verts_codes):
+    """The polylines of (vertices (n, 3), codes) paths: split at each
+    MOVETO, without CLOSEPOLY's placeholder vertex."""
+    from matplotlib.path import Path
+    pieces = []
+    for vs, codes in verts_codes:
+        vs = np.ma.asarray(vs).reshape(-1, 3)
+        if codes is None:
+            pieces.append(vs)
+            continue
+        codes = np.asarray(codes)[:len(vs)]
+        keep = codes != Path.CLOSEPOLY
+        starts = np.flatnonzero(codes == Path.MOVETO)
+        bounds = [0, *[int(i) for i in starts if i > 0], len(vs)]
+        for a, b in zip(bounds[:-1], bounds[1:]):
+            piece = vs[a:b][keep[a:b]]
+            if len(piece):
+                pieces.append(piece)
+    return pieces

@@ -358,6 +358,30 @@ ALLOWED = frozenset((
 
     "matplotlib.widgets.LockDraw",
 
+    # 3-D Axes (mpl_toolkits.mplot3d) and the artists they make; a
+    # Poly3DCollection keeps its depth-sort function (numpy's average, min
+    # or max: pure computations).
+    "mpl_toolkits.mplot3d.art3d.Collection3D",
+    "mpl_toolkits.mplot3d.art3d.Line3D",
+    "mpl_toolkits.mplot3d.art3d.Line3DCollection",
+    "mpl_toolkits.mplot3d.art3d.Patch3D",
+    "mpl_toolkits.mplot3d.art3d.Patch3DCollection",
+    "mpl_toolkits.mplot3d.art3d.Path3DCollection",
+    "mpl_toolkits.mplot3d.art3d.PathPatch3D",
+    "mpl_toolkits.mplot3d.art3d.Poly3DCollection",
+    "mpl_toolkits.mplot3d.art3d.QuadContourSet3D",
+    "mpl_toolkits.mplot3d.art3d.Text3D",
+    "mpl_toolkits.mplot3d.axes3d.Axes3D",
+    "mpl_toolkits.mplot3d.axis3d.Axis",
+    "mpl_toolkits.mplot3d.axis3d.XAxis",
+    "mpl_toolkits.mplot3d.axis3d.YAxis",
+    "mpl_toolkits.mplot3d.axis3d.ZAxis",
+    "numpy.amax",
+    "numpy.amin",
+    "numpy.average",
+    "numpy.max",
+    "numpy.min",
+
     "numpy._core.multiarray._reconstruct",
     "numpy._core.multiarray.scalar",
     "numpy._core.numeric._frombuffer",
@@ -420,6 +444,10 @@ GETATTR_ALLOWED = frozenset((
     "matplotlib.figure.FigureBase.delaxes",
 
     "matplotlib.legend.Legend._findoffset",
+
+    "mpl_toolkits.mplot3d.axes3d.Axes3D._button_press",
+    "mpl_toolkits.mplot3d.axes3d.Axes3D._button_release",
+    "mpl_toolkits.mplot3d.axes3d.Axes3D._on_move",
 
     # Every marker's drawing function (MarkerStyle.markers), which a
     # pickled MarkerStyle names: not only those the fixtures used (a
