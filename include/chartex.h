@@ -96,8 +96,16 @@ typedef enum chartex_artist_kind {
     CHARTEX_ARTIST_AREA,      /* PolyCollection (fill_between, stackplot, violin body) */
     CHARTEX_ARTIST_SEGMENTS,  /* LineCollection: polygons are its segments */
     CHARTEX_ARTIST_IMAGE,     /* AxesImage with scalar data */
-    CHARTEX_ARTIST_OTHER      /* anything else that draws: counted, not read */
+    CHARTEX_ARTIST_OTHER,     /* anything else that draws: counted, not read */
+    CHARTEX_ARTIST_STAIRS,    /* StepPatch (Axes.stairs): values between edges */
+    CHARTEX_ARTIST_VECTORS,   /* Quiver, Barbs: a (u, v) vector at each point */
+    CHARTEX_ARTIST_TEXT       /* a text at a data position (annotate, text,
+                               * bar_label): its label is the text, its one
+                               * point the position.  Never data. */
 } chartex_artist_kind;
+
+/* The last artist kind (kinds are only ever appended). */
+#define CHARTEX_ARTIST_KIND_LAST CHARTEX_ARTIST_TEXT
 
 /* What an artist is for.  The walker knows this from matplotlib containers
  * and transforms; the core uses it to leave non-data out of classification. */
@@ -114,6 +122,11 @@ typedef enum chartex_artist_role {
 #define CHARTEX_LINE_STEPS    0x4u  /* drawstyle is one of the steps */
 #define CHARTEX_ARTIST_STEM   0x8u  /* the marker line of a stem plot */
 #define CHARTEX_ARTIST_ERRORBAR_DATA 0x10u /* the data line of an errorbar */
+#define CHARTEX_TEXT_TABLE_CELL 0x20u /* TEXT: a cell of a table (ax.table); its
+                                       * point is (column, row), its group the
+                                       * table's */
+#define CHARTEX_TEXT_BAR_CENTRE 0x40u /* TEXT: bar_label(label_type="center"),
+                                       * at the centre of its bar */
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,
@@ -198,6 +211,20 @@ CHARTEX_API void chartex_artist_set_wedge(chartex_artist *a, double theta1,
  * interleaved x y. */
 CHARTEX_API int chartex_artist_add_polygon(chartex_artist *a, size_t n,
                                            const double *xy, chartex_error *err);
+/* STAIRS: n values between n + 1 edges (along x for a vertical step,
+ * along y for a horizontal one), and the baseline: n_baseline 0 (none:
+ * the steps are not closed), 1 (one level for all) or n (one per step).
+ * The values and the baseline are positions on the other axis. */
+CHARTEX_API int chartex_artist_set_stairs(chartex_artist *a, size_t n,
+                                          const double *edges, const double *values,
+                                          size_t n_baseline, const double *baseline,
+                                          chartex_orientation o, chartex_error *err);
+/* VECTORS: n points (interleaved x y, as chartex_artist_set_points) and
+ * the vector drawn at each, its components u (along x) and v (along y)
+ * as given to quiver() or barbs(). */
+CHARTEX_API int chartex_artist_set_vectors(chartex_artist *a, size_t n,
+                                           const double *xy, const double *u,
+                                           const double *v, chartex_error *err);
 /* On a CHARTEX_AXES_3D axes, LINE, SCATTER, PATCH, AREA, SEGMENTS: the
  * third coordinate of each point, in data values, n being the number of
  * points set so far (all polygons' points, in order).  Call it after the

@@ -93,6 +93,9 @@ static const struct {
     [CHX_STEMCONTAINER] = {"matplotlib.container", "StemContainer"},
     [CHX_MASKEDARRAY] = {"numpy.ma", "MaskedArray"},
     [CHX_AFFINE2D] = {"matplotlib.transforms", "Affine2D"},
+    [CHX_STEPPATCH] = {"matplotlib.patches", "StepPatch"},
+    [CHX_QUIVER] = {"matplotlib.quiver", "Quiver"},
+    [CHX_BARBS] = {"matplotlib.quiver", "Barbs"},
 };
 
 static PyObject *

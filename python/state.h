@@ -60,7 +60,8 @@
     X(orientation) X(markerline) X(stemlines) X(baseline) X(ndim)           \
     X(filled) X(center) X(left) X(right)  X(transform)                                    \
     X(bbox) X(width) X(height) X(errorbar)                                               \
-    X(zaxis) X(get_zlabel) X(get_zscale)                                     \
+    X(zaxis) X(get_zlabel) X(get_zscale) X(stairs_data) X(vector_data)       \
+    X(texts) X(tables) X(text_anchor) X(table_cells)                         \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d)                             \
@@ -83,6 +84,9 @@ typedef enum chx_class {
     CHX_STEMCONTAINER,
     CHX_MASKEDARRAY,
     CHX_AFFINE2D,
+    CHX_STEPPATCH,
+    CHX_QUIVER,
+    CHX_BARBS,
     CHX_CLASS_COUNT
 } chx_class;
 

@@ -29,6 +29,8 @@
  *   walk_meshes.c   images
  *   walk_lines.c    Line2D, line, path and poly collections
  *   walk_3d.c       mplot3d's artists on a 3-D Axes, in x, y and z
+ *   walk_vectors.c  vector fields: Quiver and Barbs, positions and (u, v)
+ *   walk_texts.c    text on the data: annotations, bar labels, table cells
  *   walk_values.c   hostile values: text, NumPy arrays, dates/periods,
  *                   points; what every artist has; the errors
  *
@@ -149,6 +151,13 @@ int chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role rol
 int chx_read_collection(walk *w, axctx *c, PyObject *coll);
 /* ORs the line's style flags (CHARTEX_LINE_*) into *flags. */
 int chx_line_flags(walk *w, PyObject *line, unsigned *flags);
+
+/* walk_texts.c: the Axes' texts at data positions and its tables' cells,
+ * after its artists. */
+int chx_read_texts(walk *w, axctx *c);
+
+/* walk_vectors.c: a Quiver or Barbs collection. */
+int chx_read_vectors(walk *w, axctx *c, PyObject *coll);
 
 /* walk_3d.c: reads obj when it is one of mplot3d's artists (1), or
  * leaves it to the other rooms (0); -1 with ChartexError. */

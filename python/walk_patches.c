@@ -91,6 +91,68 @@ done:
     return rc;
 }
 
+/* A StepPatch (Axes.stairs): its values, edges and baseline as given,
+ * read through chartex._compat.stairs_data. */
+static int
+read_stairs(walk *w, axctx *c, PyObject *patch)
+{
+    PyObject *res = NULL, *seq = NULL;
+    PyArrayObject *arr[3] = { NULL, NULL, NULL };
+    chartex_artist *a;
+    size_t n, nb;
+    int rc = -1, i, vertical;
+
+    res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_stairs_data, patch);
+    if (res == NULL)
+        goto fail;
+    seq = PySequence_Fast(res, "stairs_data() must return a sequence");
+    if (seq == NULL)
+        goto fail;
+    if (PySequence_Fast_GET_SIZE(seq) != 4) {
+        PyErr_SetString(PyExc_ValueError, "stairs_data() must return 4 values");
+        goto fail;
+    }
+    for (i = 0; i < 3; i++) {
+        /* Copies: the period conversion below writes the edges. */
+        arr[i] = chx_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, i), 1, 1, 1);
+        if (arr[i] == NULL)
+            goto fail;
+    }
+    vertical = PyObject_IsTrue(PySequence_Fast_GET_ITEM(seq, 3));
+    if (vertical < 0)
+        goto fail;
+    n = (size_t)PyArray_SIZE(arr[0]);
+    nb = (size_t)PyArray_SIZE(arr[2]);
+    if ((size_t)PyArray_SIZE(arr[1]) != n + 1 || (nb > 1 && nb != n)) {
+        PyErr_Format(PyExc_ValueError, "%zu values with %zd edges and %zu baseline values",
+                     n, (Py_ssize_t)PyArray_SIZE(arr[1]), nb);
+        goto fail;
+    }
+    if (vertical && c->period_freq != NULL
+        && chx_convert_period(w, c, (double *)PyArray_DATA(arr[1]), n + 1, 1) < 0)
+        goto fail;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_STAIRS, patch, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    if (a == NULL)
+        goto done;
+    if (chartex_artist_set_stairs(a, n, PyArray_DATA(arr[1]), PyArray_DATA(arr[0]), nb,
+                                  PyArray_DATA(arr[2]),
+                                  vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL,
+                                  &w->err) < 0) {
+        chx_core_fail(w);
+        goto done;
+    }
+    rc = 0;
+    goto done;
+fail:
+    chx_fail(w, "the steps", patch);
+done:
+    Py_XDECREF(res);
+    Py_XDECREF(seq);
+    for (i = 0; i < 3; i++)
+        Py_XDECREF(arr[i]);
+    return rc;
+}
+
 /* A patch: a Wedge (pie slice), or any other patch as polygons in data
  * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
  * REFLINE. */
@@ -126,6 +188,11 @@ chx_read_patch(walk *w, axctx *c, PyObject *patch)
         chartex_artist_set_wedge(a, t1, t2, r);
         return 0;
     }
+    is = role == CHARTEX_ROLE_DATA ? PyObject_IsInstance(patch, w->st->cls[CHX_STEPPATCH]) : 0;
+    if (is < 0)
+        return chx_fail(w, "the class", patch);
+    if (is)
+        return read_stairs(w, c, patch);
     a = chx_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
     if (a == NULL)
         return -1;

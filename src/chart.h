@@ -82,6 +82,9 @@ typedef struct chartex__builder {
     /* The budget's common limit on every series and image; 0: none. */
     size_t level;
     chartex__sizes *record; /* the first pass records sizes here; or NULL */
+    /* Of the Axes being built: its texts given to a bar (texts.c), one
+     * flag per artist; NULL when there was no memory for them. */
+    unsigned char *used_texts;
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -163,6 +166,19 @@ int chartex__artist_is_shape(const struct chartex_axes *axes,
 /* Adds the chart's "shapes" key when axes has shapes.  -1: no memory. */
 int chartex__add_shapes(chartex__builder *b, chartex__node *obj,
                         const struct chartex_axes *axes);
+
+/* ---------------------------------------------------------- texts (texts.c) */
+
+/* The text bar_label() put on bar k of bars a (at the middle of its width,
+ * along it at its end, its centre or an end of its error bar: err_lo,
+ * err_hi, NaN when none), or NULL; the text is marked used. */
+const char *chartex__bar_label(chartex__builder *b, const struct chartex_axes *axes,
+                               const struct chartex_artist *a, size_t k,
+                               double err_lo, double err_hi);
+/* Adds "annotations" (when notes: the texts at data positions that no
+ * bar took) and "tables" (the cells of each table).  -1: no memory. */
+int chartex__add_texts(chartex__builder *b, chartex__node *obj,
+                       const struct chartex_axes *axes, int notes);
 
 /* ---------------------------------------------- element points (points.c) */
 

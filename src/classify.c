@@ -41,11 +41,13 @@ chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
             has_bars = 1;
             break;
         case CHARTEX_ARTIST_SCATTER:
+        case CHARTEX_ARTIST_VECTORS:
             has_scatter = 1;
             break;
         case CHARTEX_ARTIST_LINE:
         case CHARTEX_ARTIST_AREA:
         case CHARTEX_ARTIST_SEGMENTS:
+        case CHARTEX_ARTIST_STAIRS:
             has_line = 1;
             break;
         case CHARTEX_ARTIST_PATCH:

@@ -109,6 +109,8 @@ emit_values(const chartex__node *node, const chartex_sink *sink)
 {
     size_t i;
 
+    if (node->u.values.scalar)
+        return chartex__emit_value(node->u.values.v[0], node->u.values.axis, sink);
     if (sink->begin_array(sink->ctx) < 0)
         return -1;
     for (i = 0; i < node->u.values.n; i++) {

@@ -346,8 +346,10 @@ is_point_element(const struct chartex_axes *axes, const struct chartex_artist *a
     case CHARTEX_ARTIST_LINE:
     case CHARTEX_ARTIST_AREA:
     case CHARTEX_ARTIST_SEGMENTS:
+    case CHARTEX_ARTIST_STAIRS:
         return 1;
     case CHARTEX_ARTIST_SCATTER:
+    case CHARTEX_ARTIST_VECTORS:
         return scatter_chart;
     case CHARTEX_ARTIST_PATCH:
         return chartex__artist_is_outline(a);
@@ -361,7 +363,8 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
 {
     chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY), *el;
     labels used = {0, 0, NULL};
-    size_t i, n_line = 0, n_scatter = 0, n_area = 0, prev_area = (size_t)-1;
+    size_t i, n_line = 0, n_scatter = 0, n_area = 0, n_vectors = 0, n_steps = 0;
+    size_t prev_area = (size_t)-1;
     unsigned char *upper = NULL;
 
     upper = chartex__calloc(axes->n_artists ? axes->n_artists : 1, 1);
@@ -389,6 +392,10 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
+        else if (a->kind == CHARTEX_ARTIST_VECTORS)
+            label = element_label(b, &used, a->label, "Vectors", n_vectors++);
+        else if (a->kind == CHARTEX_ARTIST_STAIRS)
+            label = element_label(b, &used, a->label, "Steps", n_steps++);
         else if (a->kind == CHARTEX_ARTIST_AREA)
             label = element_label(b, &used, a->label, "Area", n_area++);
         else
@@ -556,6 +563,21 @@ add_bar_errors(chartex__node *el, const chartex__errors *errs, size_t k,
     return 0;
 }
 
+/* Adds bar k's "bar_label": the text bar_label() put on it. */
+static int
+add_bar_label(chartex__builder *b, chartex__node *el, const struct chartex_axes *axes,
+              const struct chartex_artist *a, size_t k, const chartex__errors *errs)
+{
+    int d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
+    double lo = errs->lo[d] != NULL ? errs->lo[d][k] : NAN;
+    double hi = errs->hi[d] != NULL ? errs->hi[d][k] : NAN;
+    const char *text = chartex__bar_label(b, axes, a, k, lo, hi);
+
+    if (text == NULL)
+        return 0;
+    return chartex__object_add(el, "bar_label", chartex__node_string(text, strlen(text)));
+}
+
 static chartex__node *
 bar_elements(chartex__builder *b, const struct chartex_axes *axes)
 {
@@ -610,7 +632,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes)
             }
             if (chartex__object_add(el, "group", g) < 0
                 || chartex__object_add(el, "value", chartex__node_number(value)) < 0
-                || add_bar_errors(el, &errs, k, axes) < 0) {
+                || add_bar_errors(el, &errs, k, axes) < 0
+                || add_bar_label(b, el, axes, a, k, &errs) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }
@@ -849,7 +872,12 @@ unknown_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__nod
 
     if (obj == NULL)
         return NULL;
-    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0)
+    /* Its axes named as a line chart's are, so that its numbers (an
+     * image's extent, shapes) can be read. */
+    if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0
+        || add_axis_labels(b, obj, axes) < 0
+        || add_ticks(b, obj, &axes->axis[0], 'x') < 0
+        || add_ticks(b, obj, &axes->axis[1], 'y') < 0)
         goto fail;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -946,18 +974,21 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
 
     if (title == NULL)
         return NULL;
+    /* Which texts went to bars: not annotations too.  Without memory for
+     * the flags a text may be both, never lost. */
+    b->used_texts = chartex__calloc(axes->n_artists ? axes->n_artists : 1, 1);
     obj = kind_chart(b, axes, kind, bp, title);
+    if (obj != NULL && chartex__add_texts(b, obj, axes, kind != CHARTEX__KIND_PIE) < 0) {
+        chartex__node_free(obj);
+        obj = NULL;
+    }
+    chartex__free(b->used_texts);
+    b->used_texts = NULL;
     if (obj == NULL)
         return NULL;
-    /* A 3-D Axes' chart names its three axes, whatever its type: an
-     * unknown chart (a surface alone) gets the x and y keys of a line
-     * chart too. */
-    if (((axes->flags & CHARTEX_AXES_3D) && kind == CHARTEX__KIND_UNKNOWN
-         && (add_axis_labels(b, obj, axes) < 0
-             || add_ticks(b, obj, &axes->axis[0], 'x') < 0
-             || add_ticks(b, obj, &axes->axis[1], 'y') < 0))
-        || ((axes->flags & CHARTEX_AXES_3D) && add_z_axis(b, obj, axes) < 0)
-        || chartex__add_shapes(b, obj, axes) < 0) {
+    /* A 3-D Axes' chart names its third axis. */
+    if (((axes->flags & CHARTEX_AXES_3D) && add_z_axis(b, obj, axes) < 0)
+        || (kind != CHARTEX__KIND_BOX && chartex__add_shapes(b, obj, axes) < 0)) {
         chartex__node_free(obj);
         return NULL;
     }

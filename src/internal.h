@@ -102,6 +102,12 @@ struct chartex_artist {
      * after the points), or NULL. */
     double *z;
 
+    /* STAIRS: n values (y), n + 1 edges (x); n_base baseline values.
+     * VECTORS: n points (x, y) and their components u, v. */
+    double *base;
+    size_t n_base;
+    double *u, *v;
+
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
     chartex_orientation orientation;
@@ -141,9 +147,9 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 5
+#define CHARTEX__ARTIST_FLAG_NAMES 7
 
-extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1];
+extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
 extern const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1];
 extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
@@ -223,6 +229,7 @@ struct chartex__node {
             const double *v;              /* borrowed */
             double *owned;                /* or owned (then v == owned) */
             const struct chartex_axis *axis; /* borrowed; NULL: numeric */
+            int scalar;                   /* n == 1, emitted as the value alone */
         } values;
     } u;
 };
@@ -246,6 +253,9 @@ chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
 /* A POINTS node of [x, y, z] triples borrowing x, y, z (n each). */
 chartex__node *chartex__node_points3(size_t n, const double *x, const double *y,
                                      const double *z, const struct chartex_axis *const axis[3]);
+/* One value as a reader of axis sees it (a number, a date, a category),
+ * emitted alone, not in a list. */
+chartex__node *chartex__node_value(double v, const struct chartex_axis *axis);
 /* A VALUES node; copy != 0 copies v, else borrows it. */
 chartex__node *chartex__node_values(size_t n, const double *v, int copy,
                                     const struct chartex_axis *axis);

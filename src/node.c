@@ -188,6 +188,16 @@ chartex__node_points3(size_t n, const double *x, const double *y, const double *
 }
 
 chartex__node *
+chartex__node_value(double v, const struct chartex_axis *axis)
+{
+    chartex__node *node = chartex__node_values(1, &v, 1, axis);
+
+    if (node != NULL)
+        node->u.values.scalar = 1;
+    return node;
+}
+
+chartex__node *
 chartex__node_values(size_t n, const double *v, int copy,
                      const struct chartex_axis *axis)
 {

@@ -11,6 +11,8 @@
  */
 #include "chart.h"
 
+#include <math.h>
+
 /* The parts of an AREA artist read as fill_between bands.  Returns 1 and
  * the total number of points when every polygon is one. */
 static int
@@ -190,6 +192,122 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
     return chartex__add_downsampled(el, &s);
 }
 
+/* A copy of n values of v owned by the chart (which the point limit may
+ * thin out in place) in *out.  -1: no memory. */
+static int
+copy_into_chart(chartex__builder *b, const double *v, size_t n, double **out)
+{
+    size_t i;
+
+    *out = chartex__chart_doubles(b->chart, n);
+    if (*out == NULL)
+        return -1;
+    for (i = 0; i < n; i++)
+        (*out)[i] = v[i];
+    return 0;
+}
+
+/* A line collection's segments as one series (arrays owned by the chart):
+ * a segment that starts where the previous one ended continues it, and a
+ * gap (a point of NaN, written [null, null]) separates the others, so no
+ * line joins what the collection draws apart (vlines, a streamplot's
+ * streamlines).  -1: no memory. */
+static int
+segments_series(chartex__builder *b, const struct chartex_artist *a, chartex__series *s)
+{
+    double *x, *y;
+    size_t k, i, off = 0, n = 0, len;
+    int any = 0;
+
+    x = chartex__chart_doubles(b->chart, a->n + a->n_parts);
+    y = chartex__chart_doubles(b->chart, a->n + a->n_parts);
+    if (x == NULL || y == NULL)
+        return -1;
+    for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
+        len = a->part_len[k];
+        if (len == 0)
+            continue;
+        i = 0;
+        if (any) {
+            if (x[n - 1] == a->x[off] && y[n - 1] == a->y[off]) {
+                i = 1;
+            } else {
+                x[n] = y[n] = NAN;
+                n++;
+            }
+        }
+        for (; i < len; i++, n++) {
+            x[n] = a->x[off + i];
+            y[n] = a->y[off + i];
+        }
+        any = 1;
+    }
+    s->n = n;
+    s->x = x;
+    s->y = y;
+    return 0;
+}
+
+/* A stairs element: "points" trace the steps as drawn (each value held
+ * from its left edge to its right one, 2n points), "steps" gives the
+ * edges, the values and the baseline exactly. */
+static int
+add_stairs(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
+           const struct chartex_axes *axes)
+{
+    int vertical = a->orientation != CHARTEX_HORIZONTAL;
+    const struct chartex_axis *ea = &axes->axis[vertical ? 0 : 1];
+    const struct chartex_axis *va = &axes->axis[vertical ? 1 : 0];
+    chartex__node *steps, *base;
+    chartex__series s;
+    double *e, *v;
+    size_t i;
+
+    e = chartex__chart_doubles(b->chart, 2 * a->n);
+    v = chartex__chart_doubles(b->chart, 2 * a->n);
+    if (e == NULL || v == NULL)
+        return -1;
+    for (i = 0; i < a->n; i++) {
+        e[2 * i] = a->x[i];
+        e[2 * i + 1] = a->x[i + 1];
+        v[2 * i] = v[2 * i + 1] = a->y[i];
+    }
+    s.n = 2 * a->n;
+    s.x = vertical ? e : v;
+    s.y = vertical ? v : e;
+    if (chartex__limit_series(b, &s, 0, NULL, 0) < 0
+        || chartex__object_add(el, "points",
+                               chartex__node_points(s.n, s.x, s.y, &axes->axis[0],
+                                                    &axes->axis[1])) < 0)
+        return -1;
+    steps = chartex__node_new(CHARTEX__NODE_OBJECT);
+    if (chartex__object_add(el, "steps", steps) < 0
+        || chartex__object_add(steps, "edges",
+                               chartex__node_values(a->n + 1, a->x, 0, ea)) < 0
+        || chartex__object_add(steps, "values", chartex__node_values(a->n, a->y, 0, va)) < 0)
+        return -1;
+    /* One baseline value per step (a common level repeated), or null
+     * when the steps are not closed. */
+    if (a->n_base == 0) {
+        base = chartex__node_new(CHARTEX__NODE_NULL);
+    } else if (a->n_base == 1) {
+        double *rep = chartex__chart_doubles(b->chart, a->n);
+
+        if (rep == NULL)
+            return -1;
+        for (i = 0; i < a->n; i++)
+            rep[i] = a->base[0];
+        base = chartex__node_values(a->n, rep, 0, va);
+    } else {
+        base = chartex__node_values(a->n_base, a->base, 0, va);
+    }
+    if (chartex__object_add(steps, "baseline", base) < 0
+        || chartex__object_add(steps, "orientation",
+                               chartex__node_cstring(vertical ? "vertical" : "horizontal")) < 0)
+        return -1;
+    return chartex__add_downsampled(el, &s);
+}
+
 int
 chartex__add_points(chartex__builder *b, chartex__node *el,
                     const struct chartex_artist *a, const struct chartex_axes *axes,
@@ -204,6 +322,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
 
     if (a->kind == CHARTEX_ARTIST_AREA)
         return add_area(b, el, a, axes, stacked);
+    if (a->kind == CHARTEX_ARTIST_STAIRS)
+        return add_stairs(b, el, a, axes);
     /* Path.to_polygons() closes an outline by repeating its first vertex:
      * the step histogram drew no such segment. */
     if (a->kind == CHARTEX_ARTIST_PATCH && a->n_parts == 1 && n >= 2
@@ -212,6 +332,11 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     s.n = n;
     s.x = a->x;
     s.y = a->y;
+    if (a->kind == CHARTEX_ARTIST_SEGMENTS && a->n_parts > 1) {
+        if (segments_series(b, a, &s) < 0)
+            return -1;
+        n = s.n;
+    }
     errs.lo[0] = errs.hi[0] = errs.lo[1] = errs.hi[1] = NULL;
     if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA)
         && chartex__find_errors(b, axes, a, a->x, a->y, n, &errs) < 0)
@@ -229,12 +354,20 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     with[2] = errs.lo[1];
     with[3] = errs.hi[1];
     with[4] = z;
-    if (chartex__limit_series(b, &s, a->kind == CHARTEX_ARTIST_SCATTER, with, 5) < 0
+    if (a->kind == CHARTEX_ARTIST_VECTORS) {
+        if (copy_into_chart(b, a->u, n, &with[0]) < 0
+            || copy_into_chart(b, a->v, n, &with[1]) < 0)
+            return -1;
+        with[2] = with[3] = NULL;
+    }
+    if (chartex__limit_series(b, &s, a->kind != CHARTEX_ARTIST_LINE
+                                         && a->kind != CHARTEX_ARTIST_PATCH
+                                         && a->kind != CHARTEX_ARTIST_SEGMENTS, with, 5) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
         return -1;
     /* Each error bar's ends, as positions on the axis it runs along. */
-    for (d = 0; d < 2; d++)
+    for (d = 0; d < 2 && a->kind != CHARTEX_ARTIST_VECTORS; d++)
         if (errs.lo[d] != NULL
             && chartex__object_add(el, d ? "y_error" : "x_error",
                                    chartex__node_points(s.n, errs.lo[d], errs.hi[d],
@@ -243,6 +376,11 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
             return -1;
     if (z != NULL
         && chartex__object_add(el, "z", chartex__node_values(s.n, z, 0, &axes->axis[2])) < 0)
+        return -1;
+    /* A vector's components, as numbers: lengths, not positions. */
+    if (a->kind == CHARTEX_ARTIST_VECTORS
+        && chartex__object_add(el, "vectors", chartex__node_points(s.n, with[0], with[1],
+                                                                    NULL, NULL)) < 0)
         return -1;
     return chartex__add_downsampled(el, &s);
 }

@@ -73,6 +73,9 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->y);
     chartex__free(a->part_len);
     chartex__free(a->z);
+    chartex__free(a->base);
+    chartex__free(a->u);
+    chartex__free(a->v);
     chartex__free(a->bx);
     chartex__free(a->by);
     chartex__free(a->bw);
@@ -351,7 +354,7 @@ chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
 {
     struct chartex_artist *a = NULL;
 
-    if (axes == NULL || (int)kind < 0 || kind > CHARTEX_ARTIST_OTHER) {
+    if (axes == NULL || (int)kind < 0 || kind > CHARTEX_ARTIST_KIND_LAST) {
         chartex__error(err, CHARTEX_ERR_INVALID, "bad axes or artist kind");
         return NULL;
     }
@@ -561,6 +564,68 @@ nomem:
 }
 
 int
+chartex_artist_set_stairs(chartex_artist *a, size_t n, const double *edges,
+                          const double *values, size_t n_baseline,
+                          const double *baseline, chartex_orientation o,
+                          chartex_error *err)
+{
+    double *x = NULL, *y = NULL, *base = NULL;
+
+    if (a == NULL || a->kind != CHARTEX_ARTIST_STAIRS || edges == NULL
+        || (n > 0 && values == NULL) || (n_baseline > 0 && baseline == NULL)
+        || (n_baseline > 1 && n_baseline != n) || (int)o < 0 || o > CHARTEX_HORIZONTAL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad stairs");
+    if (n > SIZE_MAX / 2 - 1)
+        return chartex__error(err, CHARTEX_ERR_LIMIT, "too many steps");
+    x = chartex__dupd(edges, n + 1);
+    y = chartex__dupd(values, n);
+    base = chartex__dupd(baseline, n_baseline);
+    if (x == NULL || y == NULL || base == NULL) {
+        chartex__free(x);
+        chartex__free(y);
+        chartex__free(base);
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu steps", n);
+    }
+    chartex__free(a->x);
+    chartex__free(a->y);
+    chartex__free(a->base);
+    a->x = x;
+    a->y = y;
+    a->base = base;
+    a->n = n;
+    a->n_base = n_baseline;
+    a->orientation = o;
+    return 0;
+}
+
+int
+chartex_artist_set_vectors(chartex_artist *a, size_t n, const double *xy,
+                           const double *u, const double *v, chartex_error *err)
+{
+    double *uc, *vc;
+
+    if (a == NULL || a->kind != CHARTEX_ARTIST_VECTORS || (n > 0 && (u == NULL || v == NULL)))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad vectors");
+    uc = chartex__dupd(u, n);
+    vc = chartex__dupd(v, n);
+    if (uc == NULL || vc == NULL) {
+        chartex__free(uc);
+        chartex__free(vc);
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu vectors", n);
+    }
+    if (chartex_artist_set_points(a, n, xy, err) < 0) {
+        chartex__free(uc);
+        chartex__free(vc);
+        return -1;
+    }
+    chartex__free(a->u);
+    chartex__free(a->v);
+    a->u = uc;
+    a->v = vc;
+    return 0;
+}
+
+int
 chartex_artist_set_z(chartex_artist *a, size_t n, const double *z,
                      chartex_error *err)
 {
@@ -611,8 +676,9 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
 /* ------------------------------------------------------------- vocabulary */
 
 /* Indexed by the public enums. */
-const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1] = {
-    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other"
+const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1] = {
+    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other",
+    "stairs", "vectors", "text"
 };
 const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
     "data", "refline", "errorbar", "decoration"
@@ -639,6 +705,8 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_LINE_STEPS, "steps" },
     { CHARTEX_ARTIST_STEM, "stem" },
     { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
+    { CHARTEX_TEXT_TABLE_CELL, "table_cell" },
+    { CHARTEX_TEXT_BAR_CENTRE, "bar_centre" },
 };
 
 /* ------------------------------------------------------------- predicates */
@@ -661,7 +729,11 @@ chartex__artist_is_data(const struct chartex_artist *a)
     case CHARTEX_ARTIST_PATCH:
     case CHARTEX_ARTIST_AREA:
     case CHARTEX_ARTIST_SEGMENTS:
+    case CHARTEX_ARTIST_STAIRS:
+    case CHARTEX_ARTIST_VECTORS:
         return a->n > 0;
+    case CHARTEX_ARTIST_TEXT:
+        return 0;   /* a note on the data, never data itself */
     case CHARTEX_ARTIST_IMAGE:
         return a->rows > 0 && a->cols > 0 && a->image != NULL;
     case CHARTEX_ARTIST_WEDGE:

@@ -721,6 +721,85 @@ done:
     return rc;
 }
 
+/* "stairs": {"edges", "values", "baseline"} (edges one more than values;
+ * baseline empty, one value or one per step). */
+static int
+read_stairs(reader *r, json_object *obj, chartex_artist *a, int o)
+{
+    static const char *const keys[3] = { "edges", "values", "baseline" };
+    double *col[3] = { NULL, NULL, NULL };
+    json_object *v;
+    size_t i, n[3] = { 0, 0, 0 }, mark;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (expect(r, obj, json_type_object, "an object of stairs arrays") < 0)
+        goto done;
+    for (i = 0; i < 3; i++) {
+        if (!enter(r, obj, keys[i], &v, &mark))
+            continue;
+        if (numbers_value(r, v, &col[i], &n[i]) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (n[0] != n[1] + 1 || (n[2] > 1 && n[2] != n[1])) {
+        fail(r, "%zu edges, %zu values and %zu baseline values do not make stairs",
+             n[0], n[1], n[2]);
+        goto done;
+    }
+    if (chartex_artist_set_stairs(a, n[1], col[0], col[1], n[2], col[2],
+                                  (chartex_orientation)o, &e) < 0) {
+        relay(r, &e);
+        goto done;
+    }
+    rc = 0;
+done:
+    for (i = 0; i < 3; i++)
+        chartex__free(col[i]);
+    return rc;
+}
+
+/* "points", "u", "v" of a vectors artist: one vector per point. */
+static int
+read_vectors(reader *r, json_object *obj, chartex_artist *a)
+{
+    json_object *v;
+    double *xy = NULL, *u = NULL, *vv = NULL;
+    size_t n = 0, nu = 0, nv = 0, mark;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (enter(r, obj, "points", &v, &mark)) {
+        if (points_value(r, v, &xy, &n) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (enter(r, obj, "u", &v, &mark)) {
+        if (numbers_value(r, v, &u, &nu) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (enter(r, obj, "v", &v, &mark)) {
+        if (numbers_value(r, v, &vv, &nv) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (nu != n || nv != n) {
+        fail(r, "%zu points with %zu u and %zu v values", n, nu, nv);
+        goto done;
+    }
+    if (chartex_artist_set_vectors(a, n, xy, u, vv, &e) < 0) {
+        relay(r, &e);
+        goto done;
+    }
+    rc = 0;
+done:
+    chartex__free(xy);
+    chartex__free(u);
+    chartex__free(vv);
+    return rc;
+}
+
 /* The keys that hold an artist's data, by kind; keys of other kinds are
  * ignored like unknown keys. */
 static int
@@ -733,8 +812,26 @@ read_artist_data(reader *r, json_object *obj, chartex_artist *a, int kind)
     chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
 
     switch (kind) {
+    case CHARTEX_ARTIST_VECTORS:
+        if (read_vectors(r, obj, a) < 0)
+            goto done;
+        break;
+    case CHARTEX_ARTIST_STAIRS:
+        if (enter(r, obj, "orientation", &v, &mark)) {
+            if (name_value(r, v, chartex__orientation_names, COUNT(chartex__orientation_names),
+                           "orientation", &o) < 0)
+                goto done;
+            leave(r, mark);
+        }
+        if (enter(r, obj, "stairs", &v, &mark)) {
+            if (read_stairs(r, v, a, o) < 0)
+                goto done;
+            leave(r, mark);
+        }
+        break;
     case CHARTEX_ARTIST_LINE:
     case CHARTEX_ARTIST_SCATTER:
+    case CHARTEX_ARTIST_TEXT:
         if (enter(r, obj, "points", &v, &mark)) {
             if (points_value(r, v, &xy, &n) < 0)
                 goto done;

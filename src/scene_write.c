@@ -277,11 +277,30 @@ artist_data(writer *w, const struct chartex_artist *a)
     switch (a->kind) {
     case CHARTEX_ARTIST_LINE:
     case CHARTEX_ARTIST_SCATTER:
+    case CHARTEX_ARTIST_TEXT:
         if (key(w, "points") < 0)
             return -1;
         if (a->x == NULL || a->y == NULL)
             return points(w, NULL, NULL, 0);
         return points(w, a->x, a->y, a->n);
+    case CHARTEX_ARTIST_VECTORS:
+        count = a->x && a->y && a->u && a->v ? a->n : 0;
+        return key(w, "points") < 0 || points(w, a->x, a->y, count) < 0
+                       || key(w, "u") < 0 || numbers(w, a->u, count) < 0
+                       || key(w, "v") < 0 || numbers(w, a->v, count) < 0
+                   ? -1 : 0;
+    case CHARTEX_ARTIST_STAIRS:
+        if (a->x == NULL)
+            return 0;
+        if (a->orientation == CHARTEX_HORIZONTAL
+            && (key(w, "orientation") < 0 || string(w, "horizontal") < 0))
+            return -1;
+        return key(w, "stairs") < 0 || chartex__json_begin_object(w) < 0
+                       || key(w, "edges") < 0 || numbers(w, a->x, a->n + 1) < 0
+                       || key(w, "values") < 0 || numbers(w, a->y, a->n) < 0
+                       || key(w, "baseline") < 0 || numbers(w, a->base, a->n_base) < 0
+                       || chartex__json_end_object(w) < 0
+                   ? -1 : 0;
     case CHARTEX_ARTIST_PATCH:
     case CHARTEX_ARTIST_AREA:
     case CHARTEX_ARTIST_SEGMENTS:

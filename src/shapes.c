@@ -3,7 +3,8 @@
  * no chart type has elements for.  On a 3-D Axes these are the surfaces,
  * 3-D bars, voxels and triangulated surfaces (polygons) and the
  * wireframes, 3-D quivers and stems (polylines), each point [x, y, z] in
- * data values.
+ * data values; on a 2-D Axes, free patches (a Rectangle, a Circle, an
+ * arrow added with add_patch or ax.arrow), each point [x, y].
  *
  * A shape's polygons are borrowed from the scene; under a point limit
  * every k-th polygon is kept whole (a surface keeps its cells, not parts
@@ -13,14 +14,34 @@
 
 #include <string.h>
 
+/* 1 when the n points of a span no length or area (a legend's stand-in,
+ * a zero-size rectangle). */
+static int
+degenerate(const struct chartex_artist *a)
+{
+    size_t i;
+
+    for (i = 1; i < a->n; i++)
+        if (a->x[i] != a->x[0] || a->y[i] != a->y[0])
+            return 0;
+    return 1;
+}
+
 int
 chartex__artist_is_shape(const struct chartex_axes *axes,
                          const struct chartex_artist *a)
 {
-    if (!(axes->flags & CHARTEX_AXES_3D) || !chartex__artist_is_data(a))
+    if (!chartex__artist_is_data(a))
         return 0;
-    return a->kind == CHARTEX_ARTIST_PATCH || a->kind == CHARTEX_ARTIST_AREA
-           || a->kind == CHARTEX_ARTIST_SEGMENTS;
+    if (axes->flags & CHARTEX_AXES_3D)
+        return a->kind == CHARTEX_ARTIST_PATCH || a->kind == CHARTEX_ARTIST_AREA
+               || a->kind == CHARTEX_ARTIST_SEGMENTS;
+    /* A free patch in data coordinates (a Rectangle, Circle, Ellipse,
+     * Polygon, FancyArrow): not an outline (a line element), not a
+     * connector or shadow drawn in display space. */
+    return a->kind == CHARTEX_ARTIST_PATCH && !chartex__artist_is_outline(a)
+           && strcmp(a->cls, "FancyArrowPatch") != 0 && strcmp(a->cls, "ConnectionPatch") != 0
+           && strcmp(a->cls, "Shadow") != 0 && !degenerate(a);
 }
 
 /* The polygons of a, every step-th one, as lists of points. */

@@ -544,7 +544,7 @@ Test(unknown, image)
     chartex_axes_set_flags(cb, CHARTEX_AXES_COLORBAR);
     im = h_artist(cb, CHARTEX_ARTIST_IMAGE, NULL);
     cr_assert_eq(chartex_artist_set_image(im, 2, 1, cv, ce, NULL), 0);
-    h_expect(s, "{\"type\":\"unknown\",\"title\":\"heat\",\"elements\":[],"
+    h_expect(s, "{\"type\":\"unknown\",\"title\":\"heat\",\"elements\":[]," NO_AXES ","
                 "\"image\":{\"rows\":2.0,\"cols\":3.0,\"extent\":[-0.5,2.5,1.5,-0.5],"
                 "\"values\":[[1.0,2.0,3.0],[4.0,null,6.0]]}}");
 }
@@ -554,8 +554,11 @@ Test(unknown, patches_only)
     chartex_scene *s = h_scene();
     double px[4] = {0, 1, 1, 0}, py[4] = {0, 0, 1, 1};
 
+    /* A free patch keeps its geometry as a shape. */
     h_polygon(h_axes(s), CHARTEX_ARTIST_PATCH, NULL, 4, px, py);
-    h_expect(s, "{\"type\":\"unknown\",\"title\":null,\"elements\":[]}");
+    h_expect(s, "{\"type\":\"unknown\",\"title\":null,\"elements\":[]," NO_AXES ","
+                "\"shapes\":[{\"label\":null,\"class\":\"\",\"kind\":\"polygons\","
+                "\"polygons\":[[[0.0,0.0],[1.0,0.0],[1.0,1.0],[0.0,1.0]]]}]}");
 }
 
 /* ----------------------------------------------------------------- figure */

@@ -155,7 +155,12 @@ def test_unknown_keeps_the_title(chart, fig_ax):
     ax.add_patch(Rectangle((0.1, 0.1), 0.2, 0.3))
     ax.set_title("Shapes")
     d = chart(fig)
-    assert d == {"type": "unknown", "title": "Shapes", "elements": []}
+    assert (d["type"], d["title"], d["elements"]) == ("unknown", "Shapes", [])
+    # The patches keep their geometry (see tests/test_steps_vectors_texts.py).
+    assert [s["class"] for s in d["shapes"]] == ["Circle", "Rectangle"]
+    assert d["shapes"][1]["polygons"] == [[[0.1, 0.1], [0.30000000000000004, 0.1],
+                                           [0.30000000000000004, 0.4], [0.1, 0.4],
+                                           [0.1, 0.1]]]
 
 
 def test_unknown_with_suptitle(chart, fig_ax):

@@ -287,3 +287,94 @@ def _path_pieces(verts_codes):
             if len(piece):
                 pieces.append(piece)
     return pieces
+
+
+# ------------------------------------------------------- vectors and steps
+
+def vector_data(coll):
+    """(positions (n, 2), u, v) of a Quiver or Barbs collection: each
+    arrow's or barb's position in data coordinates and the vector given
+    for it (masked where matplotlib draws none)."""
+    from matplotlib.quiver import Barbs
+    if isinstance(coll, Barbs):
+        # Barbs keeps every position in x and y; its offsets leave out the
+        # masked ones, which u and v still hold.
+        xy = np.ma.column_stack([np.ma.ravel(np.ma.asarray(coll.x)),
+                                 np.ma.ravel(np.ma.asarray(coll.y))])
+        return xy, np.ma.ravel(coll.u), np.ma.ravel(coll.v)
+    return coll.get_offsets(), np.ma.ravel(coll.U), np.ma.ravel(coll.V)
+
+
+def stairs_data(patch):
+    """(values, edges, baseline, vertical) of a StepPatch (Axes.stairs):
+    baseline as an array of 0 (None: open steps), 1 or len(values) values."""
+    data = patch.get_data()  # StairData(values, edges, baseline), >= 3.4
+    baseline = data.baseline
+    baseline = (np.zeros(0) if baseline is None
+                else np.ma.ravel(np.ma.asarray(baseline)))
+    vertical = getattr(patch, "orientation", "vertical") != "horizontal"
+    return data.values, data.edges, baseline, vertical
+
+
+# ------------------------------------------------------------------- text
+
+def text_anchor(ax, text):
+    """(text, [[x, y]], centre) for a text of ax that stands at a data
+    position, else None: an Annotation whose annotated point is in data
+    coordinates (annotate(), bar_label()) gives that point, a plain Text
+    drawn with ax.transData (ax.text()) its position.  centre: the text is
+    a bar_label(label_type="center") at the centre of its bar.  Empty
+    texts give None."""
+    from matplotlib.text import Annotation
+    s = text.get_text()
+    if not isinstance(s, str) or s == "":
+        return None
+    if isinstance(text, Annotation):
+        coords = text.xycoords
+        if callable(coords):
+            # bar_label(label_type="center") anchors at (0.5, 0.5) of its
+            # bar, passed as the default argument of a lambda (private).
+            bar = (getattr(coords, "__defaults__", None) or (None,))[0]
+            if not hasattr(bar, "get_bbox") or tuple(text.xy) != (0.5, 0.5):
+                return None
+            box = bar.get_bbox()  # the Rectangle in data coordinates
+            xy = np.array([[(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2]])
+            return s, xy, True
+        if not (isinstance(coords, str) and coords == "data"):
+            return None
+        x, y = text.xy
+        # matplotlib < 3.7 anchors bar_label(label_type="center") at the
+        # bar's centre in data coordinates, centred both ways.
+        centre = (text.get_horizontalalignment() == "center"
+                  and text.get_verticalalignment() == "center"
+                  and getattr(text, "anncoords", None) == "offset points")
+    else:
+        centre = False
+        if text.get_transform() is not ax.transData:
+            return None
+        x, y = text.get_position()
+    try:
+        x = ax.xaxis.convert_units(x)
+        y = ax.yaxis.convert_units(y)
+        xy = np.array([[x, y]], dtype=float)
+    except (TypeError, ValueError):
+        return None  # a position matplotlib itself could not place
+    return s, xy, centre
+
+
+def table_cells(table):
+    """[(row, col, text), ...] of a matplotlib Table, rows and columns
+    counted from 0 at the top left of what is drawn (the column-label row
+    first, the row-label column first), in row order."""
+    cells = table.get_celld()
+    if not cells:
+        return []
+    rows = sorted({r for r, _ in cells})
+    cols = sorted({c for _, c in cells})
+    row_at = {r: i for i, r in enumerate(rows)}
+    col_at = {c: i for i, c in enumerate(cols)}
+    out = []
+    for (r, c) in sorted(cells):
+        text = cells[(r, c)].get_text().get_text()
+        out.append((row_at[r], col_at[c], str(text)))
+    return out
