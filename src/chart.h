@@ -83,7 +83,7 @@ typedef struct chartex__builder {
     size_t level;
     chartex__sizes *record; /* the first pass records sizes here; or NULL */
     /* Of the Axes being built: its texts given to a bar (texts.c), one
-     * flag per artist; NULL when there was no memory for them. */
+     * flag per artist. */
     unsigned char *used_texts;
 } chartex__builder;
 

@@ -974,9 +974,12 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
 
     if (title == NULL)
         return NULL;
-    /* Which texts went to bars: not annotations too.  Without memory for
-     * the flags a text may be both, never lost. */
+    /* Which texts went to bars: not annotations too. */
     b->used_texts = chartex__calloc(axes->n_artists ? axes->n_artists : 1, 1);
+    if (b->used_texts == NULL) {
+        chartex__node_free(title);
+        return NULL;
+    }
     obj = kind_chart(b, axes, kind, bp, title);
     if (obj != NULL && chartex__add_texts(b, obj, axes, kind != CHARTEX__KIND_PIE) < 0) {
         chartex__node_free(obj);

@@ -40,7 +40,7 @@ chartex__bar_label(chartex__builder *b, const struct chartex_axes *axes,
         const struct chartex_artist *t = axes->artists[i];
         double across, along;
 
-        if (!is_note(t) || (b->used_texts != NULL && b->used_texts[i]))
+        if (!is_note(t) || b->used_texts[i])
             continue;
         across = vertical ? t->x[0] : t->y[0];
         along = vertical ? t->y[0] : t->x[0];
@@ -53,8 +53,7 @@ chartex__bar_label(chartex__builder *b, const struct chartex_axes *axes,
                 ? !near(along, start + len / 2)
                 : !(near(along, start + len) || near(along, err_lo) || near(along, err_hi)))
             continue;
-        if (b->used_texts != NULL)
-            b->used_texts[i] = 1;
+        b->used_texts[i] = 1;
         return t->label;
     }
     return NULL;
@@ -70,7 +69,7 @@ add_annotations(chartex__builder *b, chartex__node *obj, const struct chartex_ax
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *t = axes->artists[i];
 
-        if (!is_note(t) || (b->used_texts != NULL && b->used_texts[i]))
+        if (!is_note(t) || b->used_texts[i])
             continue;
         if (list == NULL) {
             list = chartex__node_new(CHARTEX__NODE_ARRAY);
