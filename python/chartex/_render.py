@@ -18,6 +18,13 @@ schema does not carry (tests/test_render.py lists those cases).
 
 import math
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from matplotlib.figure import Figure
+del TYPE_CHECKING
+
 
 def _is_number_text(text):
     try:
@@ -328,7 +335,8 @@ def _default_label(element, kind):
     return k.isdigit() and name in ("Line", "Scatter", "Area", "Group")
 
 
-def render(chart, figsize=None, dpi=100):
+def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] | None" = None,
+           dpi: float = 100) -> "Figure":
     """A new matplotlib Figure drawing chart (a chart dict, or its JSON
     text).  The figure is not registered with pyplot: save it with
     fig.savefig(...)."""

@@ -168,8 +168,10 @@ def _check(item, fig, what, name=None, rtol=None, atol=None, ignore=(), baseline
 
     settings = item.config.stash[_SETTINGS]
     if not isinstance(fig, Figure):
-        return ("%s: %s gave %s, not a matplotlib Figure (a test marked %s must "
-                "`return fig`)" % (item.name, what, _type_name(fig), MARKER))
+        hint = ("a test marked %s must `return fig`" % MARKER if name is None
+                else "chart_snapshot(fig) takes the Figure")
+        return ("%s: %s %s, not a matplotlib Figure (%s)"
+                % (item.name, what, _type_name(fig), hint))
     text = chartex.figure_to_json(fig, indent=2) + "\n"
     path = _baseline_path(settings, item, name, baseline)
     if settings.generate:
@@ -218,11 +220,11 @@ def _marker_options(marker):
     if marker is None:
         return {}
     if marker.args:
-        raise pytest.UsageError("@pytest.mark.%s takes keyword arguments only "
+        raise TypeError("@pytest.mark.%s takes keyword arguments only "
                                 "(rtol=, atol=, ignore=, baseline=)" % MARKER)
     unknown = set(marker.kwargs) - {"rtol", "atol", "ignore", "baseline"}
     if unknown:
-        raise pytest.UsageError("@pytest.mark.%s: unknown argument(s) %s"
+        raise TypeError("@pytest.mark.%s: unknown argument(s) %s"
                                 % (MARKER, ", ".join(sorted(unknown))))
     options = dict(marker.kwargs)
     if isinstance(options.get("ignore"), str):
@@ -263,8 +265,8 @@ def pytest_pyfunc_call(pyfuncitem):
 class ChartSnapshot:
     """The chart_snapshot fixture: call it with a Figure (and a name, when
     a test checks several) to compare that figure's chart with its baseline
-    <test>.<name>.json (<test>.<n>.json, n counting the calls from 0, without
-    a name).  Keyword arguments rtol, atol and ignore as for the marker."""
+    <test>.<name>.json (<test>.<n>.json without a name, n counting those
+    calls from 0).  Keyword arguments rtol, atol and ignore as for the marker."""
 
     def __init__(self, item):
         self._item = item
@@ -274,7 +276,7 @@ class ChartSnapshot:
     def __call__(self, fig, name=None, rtol=None, atol=None, ignore=()):
         if name is None:
             name = str(self._count)
-        self._count += 1
+            self._count += 1
         if name in self._names:
             raise ValueError("chart_snapshot: the name %r is used twice in %s"
                              % (name, self._item.name))
