@@ -9,9 +9,23 @@ import golden
 
 pytest_plugins = ["pytester"]
 
-# The source tree's package is on PYTHONPATH, not installed: load the
-# plugin by name (an installed chartex loads it through its entry point).
-PLUGIN = ("-p", "chartex.pytest_plugin", "-p", "no:cacheprovider", "-p", "no:randomly")
+
+
+def _installed_entry_point():
+    from importlib import metadata
+
+    try:
+        points = metadata.entry_points(group="pytest11")
+    except TypeError:  # Python 3.10 without the selection interface
+        points = metadata.entry_points().get("pytest11", [])
+    return any(ep.value == "chartex.pytest_plugin" for ep in points)
+
+
+# A source tree's package is on PYTHONPATH, not installed: load the plugin
+# by name.  An installed chartex (CHARTEX_TEST_INSTALLED) is loaded through
+# its entry point, as a user gets it; naming it too would register it twice.
+PLUGIN = (() if _installed_entry_point() else ("-p", "chartex.pytest_plugin")) \
+    + ("-p", "no:cacheprovider")
 
 PLOTS = '''
 import pytest
