@@ -29,7 +29,7 @@ h1 { font-size: 1.3em; }
 .entry { border-top: 1px solid #bbb; padding: 1em 0; }
 .entry h2 { font-size: 1.05em; font-family: monospace; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1em; }
-figure { margin: 0; max-width: 48%; }
+figure { margin: 0; max-width: 32%; }
 figure img { max-width: 100%; border: 1px solid #ddd; }
 figcaption { font-size: 0.85em; color: #555; }
 .facts { font-size: 0.9em; }
