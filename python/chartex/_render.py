@@ -242,17 +242,10 @@ def _draw_pie(ax, chart):
                radius=r if r == r else 1.0, normalize=False, wedgeprops=props)
 
 
-def _orientation_kwargs(method, horizontal):
-    import inspect
-
-    params = inspect.signature(method).parameters
-    if "orientation" in params:
-        return {"orientation": "horizontal" if horizontal else "vertical"}
-    return {"vert": not horizontal}
-
-
 def _draw_box(ax, chart):
     import numpy as np
+
+    from . import _compat
 
     horizontal = chart.get("orientation") == "horizontal"
     elements = chart.get("elements") or []
@@ -271,7 +264,7 @@ def _draw_box(ax, chart):
                           "median": mid if mid == mid else centre, "min": lo, "max": hi})
         showmedians = any(e.get("median") is not None for e in elements)
         ax.violin(stats, positions=positions, showmedians=showmedians,
-                  **_orientation_kwargs(ax.violin, horizontal))
+                  **_compat.orientation_kwargs(ax.violin, horizontal))
         (ax.set_yticks if horizontal else ax.set_xticks)(positions, labels)
     else:
         stats = []
@@ -288,7 +281,7 @@ def _draw_box(ax, chart):
         for s in stats:
             s.setdefault("mean", s["med"])
         ax.bxp(stats, positions=positions, showmeans=showmeans,
-               **_orientation_kwargs(ax.bxp, horizontal))
+               **_compat.orientation_kwargs(ax.bxp, horizontal))
 
 
 def _draw_image(ax, image):
