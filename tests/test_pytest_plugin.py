@@ -291,3 +291,25 @@ def test_entry_point_is_declared():
     text = (golden.SRCDIR / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'\n\[project\.entry-points\.pytest11\]\n'
                      r'chartex = "chartex\.pytest_plugin"\n', text)
+
+
+def test_baselines_are_the_reviewed_fixture_text(pytester):
+    # A baseline is the text chartex's own golden files hold (indented, keys
+    # in the schema's order), which test_golden checks on both supported
+    # matplotlib versions: the same file whichever version wrote it.
+    names = ["line_dates", "bar_grouped", "box_violin", "superchart_grid"]
+    pytester.makepyfile(test_fixtures='''
+        import pytest
+        from chartex import _golden
+
+        @pytest.mark.chart_compare
+        @pytest.mark.parametrize("name", %r)
+        def test_fixture(name):
+            return _golden.build_figure(%r + "/" + name + ".py")
+    ''' % (names, str(golden.DEFAULT_FIXTURES)))
+    run(pytester, "--chartex-generate").assert_outcomes(passed=len(names))
+    for name in names:
+        written = pytester.path / "__charts__" / "test_fixtures" / ("test_fixture[%s].json" % name)
+        assert written.read_text(encoding="utf-8") == golden.expected_path(
+            golden.DEFAULT_FIXTURES / (name + ".py")).read_text(encoding="utf-8")
+    run(pytester, "--chartex").assert_outcomes(passed=len(names))
