@@ -143,7 +143,7 @@ def _safe(name):
 
 
 def _baseline_path(settings, item, name=None, given=None):
-    module = Path(str(item.fspath))
+    module = Path(item.path)
     folder = (settings.baseline_dir / module.stem if settings.baseline_dir is not None
               else module.parent / DEFAULT_FOLDER / module.stem)
     if given:
