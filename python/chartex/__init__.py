@@ -5,6 +5,7 @@
     chartex.figure_to_json(fig, indent=2)  # the same chart as JSON text
     chartex.figure_to_scene_json(fig)      # what the walker saw (for bug reports)
     chartex.scene_json_to_dict(text)       # run the core on a scene JSON
+    chartex.render(chart)                  # redraw a chart dict: a matplotlib Figure
 
 The output is E2B's chart schema: `chart_figure_to_dict` is the name E2B's
 `e2b_charts` uses, and is the same function as `figure_to_dict`.  The dict
@@ -46,6 +47,7 @@ __all__ = [
     "figure_to_dict",
     "figure_to_json",
     "figure_to_scene_json",
+    "render",
     "scene_json_to_dict",
     "scene_json_to_json",
 ]
@@ -68,6 +70,7 @@ if TYPE_CHECKING:
     )
 
     chart_figure_to_dict = figure_to_dict
+    from ._render import render
 
     from IPython.core.interactiveshell import InteractiveShell
 else:
@@ -80,6 +83,12 @@ else:
             # E2B's name for figure_to_dict.
             globals()["chart_figure_to_dict"] = _chartex.figure_to_dict
             return globals()[name]
+        if name == "render":
+            # Pure Python (chartex._render): matplotlib is imported on use.
+            from ._render import render
+
+            globals()["render"] = render
+            return render
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 del TYPE_CHECKING
 

@@ -29,6 +29,17 @@ _DATE_CONVERTER_NAMES = frozenset(
      "DatetimeConverter"))
 
 
+def orientation_kwargs(method, horizontal):
+    """The keyword argument that lays out Axes.bxp / Axes.violin (for
+    chartex.render) vertically or horizontally: orientation= since
+    matplotlib 3.10, which deprecates vert=; vert= before."""
+    import inspect
+
+    if "orientation" in inspect.signature(method).parameters:
+        return {"orientation": "horizontal" if horizontal else "vertical"}
+    return {"vert": not horizontal}
+
+
 def suptitle(fig):
     """The figure's (or subfigure's) suptitle text, "" when none."""
     get = getattr(fig, "get_suptitle", None)  # matplotlib >= 3.8

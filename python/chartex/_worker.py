@@ -4,11 +4,13 @@ It reads requests, one JSON line each, from its stdin and answers each with
 one JSON line on its stdout:
 
     {"path": P, "kind": "pickle"|"script", "trust": bool,
-     "mode": "chart"|"scene", "indent": N or null}
+     "mode": "chart"|"scene", "indent": N or null, "review": bool}
     -> {"outputs": [{"text": JSON} or {"error": "..."}, ...]} (one per figure)
     -> {"error": "..."}                                        (the input failed)
 
-and first {"ready": true} once matplotlib and chartex are imported.  The
+and first {"ready": true} once matplotlib and chartex are imported.  With
+"review" (chartex convert --review), each output also carries "png": the
+figure drawn as PNG, base64-encoded, for the review page.  The
 parent (chartex.cli.run_tasks) kills a worker that crashes, hangs or runs
 over its time and starts another, so nothing here has to survive a bad
 input; what it must do is keep inputs apart (every figure is closed, the
@@ -217,8 +219,24 @@ def handle(request):
         except OSError as e:
             return {"error": "cannot read: %s" % (e.strerror or e)}
         indent = request.get("indent") if len(figures) == 1 else None
-        return {"outputs": [_convert_one(f, request.get("mode", "chart"), indent)
-                            for f in figures]}
+        outputs = [_convert_one(f, request.get("mode", "chart"), indent) for f in figures]
+        if request.get("review"):
+            for fig, output in zip(figures, outputs):
+                output.update(_png(fig))
+        return {"outputs": outputs}
+
+
+def _png(fig):
+    """The figure as the review page shows it (after its chart was read:
+    drawing it must not change what was read)."""
+    import base64
+
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, format="png")
+    except Exception as e:
+        return {"png_error": "cannot draw the figure: %s: %s" % (type(e).__name__, e)}
+    return {"png": base64.b64encode(buf.getvalue()).decode("ascii")}
 
 
 def serve():

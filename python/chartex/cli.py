@@ -1,9 +1,12 @@
 """The chartex command line.
 
     chartex convert INPUT... [-o FILE] [--ndjson] [--indent N] [--jobs N]
-                             [--timeout SECONDS] [--trust]
+                             [--timeout SECONDS] [--trust] [--review DIR]
     chartex scene INPUT [--trust]
     chartex check [FIXTURES_DIR] [--update]
+    chartex diff A.json B.json [--rtol R] [--atol A] [--ignore KEY]...
+    chartex render CHART.json -o OUT.png [--dpi N]
+    chartex render CHART.json --compare FIGURE -o DIR
     chartex ipython install [--ipython-dir DIR] [--profile NAME]
     chartex ipython startup-file
 
@@ -30,8 +33,24 @@ others; what a script prints goes to stderr.  Pickles are loaded with an
 allow-list of matplotlib and NumPy classes (chartex._unpickle); --trust
 loads any pickle, which runs whatever code the file holds.
 
+--review DIR also writes DIR/index.html: each figure's PNG beside the
+chart redrawn from its numbers (chartex.render), with the chart's type,
+title, element count and scales under them.
+
 Exit status: 0 when every input converted, 1 when some failed (one line on
 stderr each), 2 for a usage error.
+
+diff: the structural diff of two charts (chartex._diff): one line per
+difference (`elements[0].points[2][1]: 9.8 -> 10.8`, `missing element
+'Oslo'`) and a summary.  A and B are chart JSON or NDJSON from convert
+(records matched by source and figure, else by order).  Exit status 0 when
+they are the same (within --rtol/--atol), 1 when they differ, 2 for a usage
+error or a file that cannot be read.
+
+render: draws the chart of CHART.json (a chart, or NDJSON holding one) with
+matplotlib into a PNG.  With --compare FIGURE (a pickle or a script, run as
+convert runs it), writes the review page of FIGURE's figures beside the
+charts of CHART.json (in order) into the folder -o names.
 """
 
 import argparse
@@ -51,7 +70,7 @@ del TYPE_CHECKING
 
 PICKLE_SUFFIXES = (".pkl", ".pickle")
 SCRIPT_SUFFIXES = (".py",)
-COMMANDS = ("convert", "scene", "check", "ipython", "_worker")
+COMMANDS = ("convert", "scene", "check", "diff", "render", "ipython", "_worker")
 DEFAULT_TIMEOUT = 120.0
 # A worker that has not imported matplotlib after this long is stuck.
 STARTUP_TIMEOUT = 120.0
@@ -109,6 +128,9 @@ def _parser():
                          help="one JSON line per figure or failed input, even for one figure")
     convert.add_argument("--indent", type=_int_range(1, 100), metavar="N",
                          help="indent a single figure's JSON by N spaces (1 to 100)")
+    convert.add_argument("--review", metavar="DIR",
+                         help="also write DIR/index.html: each figure beside its chart "
+                              "redrawn, with the chart's key facts")
     _add_run_options(convert)
 
     scene = commands.add_parser(
@@ -134,6 +156,32 @@ def _parser():
                        help="rewrite NAME.json and scenes/NAME.scene.json from the "
                             "current output (review the diff before committing)")
 
+    diff = commands.add_parser(
+        "diff", help="the structural diff of two chart JSON (or NDJSON) files",
+        description="Compare two charts (chart JSON, or NDJSON from convert) and print "
+                    "each difference by its path, then a summary.  Exit status 0 when "
+                    "they are the same, 1 when they differ, 2 when a file cannot be read.")
+    diff.add_argument("old", metavar="A", help="the baseline (chart JSON or NDJSON; - for stdin)")
+    diff.add_argument("new", metavar="B", help="the chart compared with it")
+    _add_tolerance_options(diff)
+    diff.add_argument("--limit", type=_int_range(1, 1000000), metavar="N",
+                      help="show at most N differences per chart (the summary counts all)")
+
+    render = commands.add_parser(
+        "render", help="redraw a chart JSON with matplotlib (PNG), or a review page",
+        description="Draw the chart of CHART (chart JSON, or NDJSON holding one chart) "
+                    "with matplotlib, from its numbers alone, into the PNG -o names.  "
+                    "With --compare FIGURE, write a review page (DIR/index.html) of "
+                    "FIGURE's figures beside CHART's charts instead.")
+    render.add_argument("chart", metavar="CHART", help="chart JSON or NDJSON (- for stdin)")
+    render.add_argument("-o", "--output", metavar="OUT", required=True,
+                        help="the PNG to write (with --compare: the folder of the page)")
+    render.add_argument("--dpi", type=_int_range(10, 1000), default=100, metavar="N",
+                        help="resolution of the PNG (default 100)")
+    render.add_argument("--compare", metavar="FIGURE",
+                        help="a pickled Figure or a plotting script, drawn beside the chart")
+    _add_run_options(render, jobs=False)
+
     # Listed for --help; its arguments are chartex.ipython's (main() hands
     # them over before this parser sees them).
     commands.add_parser(
@@ -155,6 +203,28 @@ def _add_run_options(parser, jobs=True):
     parser.add_argument("--trust", action="store_true",
                         help="load any pickle: this RUNS THE CODE the file holds; "
                              "only for pickles you made yourself")
+
+
+def _add_tolerance_options(parser):
+    from . import _diff
+
+    parser.add_argument("--rtol", type=_tolerance, default=_diff.DEFAULT_RTOL, metavar="R",
+                        help="relative tolerance of numbers (default %g)" % _diff.DEFAULT_RTOL)
+    parser.add_argument("--atol", type=_tolerance, default=_diff.DEFAULT_ATOL, metavar="A",
+                        help="absolute tolerance of numbers (default %g)" % _diff.DEFAULT_ATOL)
+    parser.add_argument("--ignore", action="append", default=[], metavar="KEY",
+                        help="a key (x_ticks) or path pattern (elements[*].downsampled) "
+                             "not compared; repeatable")
+
+
+def _tolerance(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not (value >= 0 and value < float("inf")):
+        raise argparse.ArgumentTypeError("must be a number >= 0, not %r" % text)
+    return value
 
 
 # ------------------------------------------------------------------ inputs
@@ -413,8 +483,18 @@ def _convert(args, mode):
     # With several inputs, the run cannot give exactly one figure without a
     # failure (each input gives at least one or fails): lines from the start.
     single = not ndjson and len(inputs) == 1
+    review = getattr(args, "review", None)
     requests = [{"path": inputs[i][0], "kind": inputs[i][1], "trust": args.trust,
-                 "mode": mode, "indent": indent if single else None} for i in tasks]
+                 "mode": mode, "indent": indent if single else None,
+                 "review": bool(review)} for i in tasks]
+    page = None
+    if review:
+        from . import _review
+
+        try:
+            page = _review.Page(review, "chartex convert --review")
+        except OSError as e:
+            raise UsageError("cannot write %s: %s" % (review, e.strerror or e)) from e
 
     out, tmp = _open_output(args.output)
     progress = _Progress(len(inputs), sys.stderr)
@@ -434,6 +514,8 @@ def _convert(args, mode):
         if "error" in answer:
             report(source, answer["error"])
             lines.append((None, _line(source, error=answer["error"])))
+            if page is not None:
+                page.add(source, error=answer["error"])
         else:
             for n, item in enumerate(answer["outputs"]):
                 if "error" in item:
@@ -441,6 +523,8 @@ def _convert(args, mode):
                     lines.append((None, _line(source, n, error=item["error"])))
                 else:
                     lines.append((item["text"], _line(source, n, key, item["text"])))
+                if page is not None:
+                    _review_add(page, "%s (figure %d)" % (source, n), item)
         if single:
             held.extend(lines)
         else:
@@ -477,6 +561,8 @@ def _convert(args, mode):
             run_tasks(requests, jobs, args.timeout, on_result)
         flush_ready()
         progress.clear()
+        if page is not None:
+            print("chartex: review page %s" % page.finish(), file=sys.stderr)
         if single:
             if len(held) == 1 and held[0][0] is not None:
                 out.write(held[0][0] + "\n")
@@ -493,6 +579,16 @@ def _convert(args, mode):
             out.close()
             os.unlink(tmp)
     return 1 if failures else 0
+
+
+def _review_add(page, name, item):
+    """One worker output (with its "png") as a review page entry."""
+    import base64
+
+    png = base64.b64decode(item["png"]) if item.get("png") else None
+    error = item.get("error") or item.get("png_error")
+    chart = json.loads(item["text"]) if "text" in item else None
+    page.add(name, original_png=png, chart=chart, error=error)
 
 
 # ------------------------------------------------------------------ check
@@ -520,6 +616,154 @@ def _check(args):
     if not os.path.isdir(folder):
         raise UsageError("%s: no such folder" % folder)
     return _golden.run(folder, update=args.update)
+
+
+# ------------------------------------------------------------ diff, render
+
+def _read_text(path):
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError("%s: cannot read: %s" % (path, getattr(e, "strerror", None) or e)) from e
+
+
+def read_charts(path):
+    """The charts of a file: a list of (name, chart or None, error or None).
+    A chart JSON file gives one, named by the file; NDJSON from convert one
+    per line, named "SOURCE (figure N)"."""
+    text = _read_text(path)
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        whole = None
+    else:
+        if not (isinstance(whole, dict) and "source" in whole):
+            if not isinstance(whole, dict):
+                raise UsageError("%s: not a chart (a JSON object)" % path)
+            return [(path, whole, None)]
+    records = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as e:
+            raise UsageError("%s: line %d: not JSON (%s)" % (path, number, e)) from None
+        if not isinstance(record, dict) or "source" not in record:
+            raise UsageError("%s: line %d: not a record of chartex convert "
+                             "({\"source\": ..., \"chart\": ...})" % (path, number))
+        name = str(record["source"])
+        if "figure" in record:
+            name += " (figure %s)" % record["figure"]
+        records.append((name, record.get("chart"), record.get("error")))
+    if not records:
+        raise UsageError("%s: empty" % path)
+    return records
+
+
+def _diff_command(args):
+    from . import _diff
+
+    old = read_charts(args.old)
+    new = read_charts(args.new)
+    if len(old) == 1 and len(new) == 1:
+        pairs = [(old[0][0] if old[0][0] == new[0][0] else None, old[0], new[0])]
+    else:
+        new_names = [n for n, _, _ in new]
+        if set(n for n, _, _ in old) & set(new_names):
+            where = {r[0]: r for r in new}
+            pairs = [(r[0], r, where.get(r[0])) for r in old]
+            pairs += [(r[0], None, r) for r in new if r[0] not in {o[0] for o in old}]
+        else:  # other folders: the same inputs in the same order
+            pairs = [(o[0] if o else n[0], o, n) for o, n in
+                     _zip_longest(old, new)]
+    out = sys.stdout
+    differing = 0
+    for name, a, b in pairs:
+        head = "" if name is None else name + ": "
+        if a is None:
+            differing += 1
+            print("%sonly in %s" % (head, args.new), file=out)
+            continue
+        if b is None:
+            differing += 1
+            print("%sonly in %s" % (head, args.old), file=out)
+            continue
+        if a[2] is not None or b[2] is not None:
+            if a[2] != b[2]:
+                differing += 1
+                print("%serror %s -> %s" % (head, _diff.show(a[2]), _diff.show(b[2])),
+                      file=out)
+            continue
+        found = _diff.diff(a[1], b[1], rtol=args.rtol, atol=args.atol, ignore=args.ignore)
+        if found:
+            differing += 1
+            if len(pairs) > 1 or name is not None:
+                print(name + ":", file=out)
+            print(_diff.format_diff(found, args.rtol, args.atol, limit=args.limit), file=out)
+    if len(pairs) > 1:
+        print("%d of %d charts differ" % (differing, len(pairs)), file=out)
+    elif not differing:
+        print("same chart (rtol %g, atol %g)" % (args.rtol, args.atol), file=out)
+    return 1 if differing else 0
+
+
+def _zip_longest(a, b):
+    import itertools
+
+    return itertools.zip_longest(a, b)
+
+
+def _render_command(args):
+    from . import _render
+
+    charts = read_charts(args.chart)
+    if args.compare is None:
+        if len(charts) != 1:
+            raise UsageError("%s holds %d charts; render draws one (or a page: --compare)"
+                             % (args.chart, len(charts)))
+        name, chart, error = charts[0]
+        if error is not None:
+            raise UsageError("%s: the record is an error: %s" % (name, error))
+        try:
+            _render.render(chart, dpi=args.dpi).savefig(args.output, format="png")
+        except OSError as e:
+            raise UsageError("cannot write %s: %s" % (args.output, e.strerror or e)) from e
+        return 0
+    from . import _review
+
+    found = collect([args.compare])
+    source, kind, error = found[0]
+    if error is not None or len(found) != 1:
+        raise UsageError("%s: %s" % (args.compare, error or "name one pickle or script"))
+    answers = []
+    run_tasks([{"path": source, "kind": kind, "trust": args.trust, "mode": "chart",
+                "indent": None, "review": True}], 1, args.timeout,
+              lambda i, answer: answers.append(answer))
+    answer = answers[0]
+    if "error" in answer:
+        print("chartex: %s: %s" % (source, answer["error"]), file=sys.stderr)
+        return 1
+    try:
+        page = _review.Page(args.output, "chartex render --compare %s" % source)
+    except OSError as e:
+        raise UsageError("cannot write %s: %s" % (args.output, e.strerror or e)) from e
+    outputs = answer["outputs"]
+    for n in range(max(len(outputs), len(charts))):
+        item = dict(outputs[n]) if n < len(outputs) else {}
+        item.pop("text", None)
+        if n < len(charts):
+            name, chart, error = charts[n]
+            if chart is not None:
+                item["text"] = json.dumps(chart)
+            elif error:
+                item["error"] = error
+        _review_add(page, "%s (figure %d)" % (source, n), item)
+    print("chartex: review page %s" % page.finish(), file=sys.stderr)
+    return 0
 
 
 # ---------------------------------------------------------------- ipython
@@ -555,6 +799,10 @@ def main(argv: "Optional[Sequence[str]]" = None) -> int:
             return _convert(args, "scene")
         if args.command == "check":
             return _check(args)
+        if args.command == "diff":
+            return _diff_command(args)
+        if args.command == "render":
+            return _render_command(args)
     except UsageError as e:
         print("%s: error: %s" % (_prog(), e), file=sys.stderr)
         return 2

@@ -1,0 +1,477 @@
+"""Redraws a chart (chartex's chart dict or its JSON) with matplotlib.
+
+    fig = chartex.render(chart)          # a matplotlib Figure (not a pyplot one)
+    chartex render CHART.json -o OUT.png
+
+The point is to *see* what was read: each element is drawn from its numbers
+alone, so the picture shows the reading, not the original.  Every kind
+chartex writes is drawn: lines (with their error bars and areas: an element
+with a `baseline` is a band), scatters, bars (vertical or horizontal; bars
+of several groups at the same label are stacked, bars at numeric labels
+stand at those positions), pies (rings by radius), boxes (with means and
+outliers) and violins, images (`unknown` with `image`), and a superchart as
+a grid of its charts under its title.  Titles, axis labels, scales and the
+ticks with their texts are set as the chart gives them, so that reading the
+redrawn figure with chartex gives the same chart again, up to what the
+schema does not carry (tests/test_render.py lists those cases).
+"""
+
+import math
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from matplotlib.figure import Figure
+del TYPE_CHECKING
+
+
+def _is_number_text(text):
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        return False
+    return math.isfinite(value)
+
+
+def _f(value):
+    """A chart number as a float (null as NaN)."""
+    if value is None or isinstance(value, bool):
+        return math.nan
+    if isinstance(value, (int, float)):
+        return float(value)
+    raise TypeError("expected a number or null, got %r" % (value,))
+
+
+def _date_number(text):
+    import numpy as np
+    from matplotlib import dates as mdates
+
+    if text is None:
+        return math.nan
+    if text.endswith("Z"):
+        text = text[:-1]
+    return float(mdates.date2num(np.datetime64(text, "us")))
+
+
+class _Axis:
+    """How one axis of a line or scatter chart turns values into the numbers
+    drawn: dates to date numbers, category names to their positions."""
+
+    def __init__(self, ax, which, scale, ticks):
+        self.axis = ax.xaxis if which == "x" else ax.yaxis
+        self.which = which
+        self.scale = scale
+        self.ticks = ticks or []
+        if scale == "datetime":
+            # Date numbers on an axis made a date axis.
+            (ax.xaxis_date if which == "x" else ax.yaxis_date)()
+        elif scale == "categorical":
+            # The categories in the order the ticks show them, then those
+            # only points name.
+            self.categories = [t for t in self.ticks if isinstance(t, str)]
+
+    def add_categories(self, values):
+        if self.scale == "categorical":
+            for v in values:
+                if isinstance(v, str) and v not in self.categories:
+                    self.categories.append(v)
+
+    def register(self):
+        import numpy as np
+
+        if self.scale == "categorical" and self.categories:
+            self.axis.update_units(np.array(self.categories, dtype=object))
+
+    def number(self, value):
+        if isinstance(value, str):
+            if self.scale == "categorical":
+                return float(self.categories.index(value))
+            return _date_number(value)
+        if value is None:
+            return math.nan
+        return _f(value)
+
+    def numbers(self, values):
+        return [self.number(v) for v in values]
+
+
+def _set_scale(ax, which, scale):
+    set_scale = ax.set_xscale if which == "x" else ax.set_yscale
+    if scale in ("log", "symlog", "logit", "asinh"):
+        set_scale(scale)
+    elif scale in ("function", "functionlog"):
+        same = (lambda v: v, lambda v: v)
+        set_scale(scale, functions=same)
+
+
+def _set_ticks(ax, which, axis, ticks, labels):
+    if ticks is None:
+        return
+    positions = axis.numbers(ticks)
+    labels = list(labels or [])
+    set_ticks = ax.set_xticks if which == "x" else ax.set_yticks
+    set_labels = ax.set_xticklabels if which == "x" else ax.set_yticklabels
+    set_ticks(positions)
+    if len(labels) == len(positions):
+        set_labels(labels)
+
+
+def _texts(ax, chart):
+    if chart.get("title"):
+        ax.set_title(chart["title"])
+    if chart.get("x_label"):
+        ax.set_xlabel(chart["x_label"])
+    if chart.get("y_label"):
+        ax.set_ylabel(chart["y_label"])
+
+
+def _error_offsets(centres, ends):
+    """errorbar's [below, above] offsets from [lower, upper] ends."""
+    below, above = [], []
+    for c, end in zip(centres, ends):
+        lo, hi = (end or [None, None])[:2]
+        lo, hi = _f(lo), _f(hi)
+        below.append(c - lo if math.isfinite(lo) else math.nan)
+        above.append(hi - c if math.isfinite(hi) else math.nan)
+    # matplotlib refuses negative offsets (an end on the wrong side of its
+    # point): such a bar is drawn from the point.
+    return [[max(b, 0.0) if b == b else b for b in below],
+            [max(a, 0.0) if a == a else a for a in above]]
+
+
+def _axes_of(ax, chart):
+    """The x and y _Axis of a chart, their categories registered."""
+    x = _Axis(ax, "x", chart.get("x_scale"), chart.get("x_ticks"))
+    y = _Axis(ax, "y", chart.get("y_scale"), chart.get("y_ticks"))
+    for element in chart.get("elements") or []:
+        points = element.get("points") or []
+        x.add_categories(p[0] for p in points)
+        y.add_categories(p[1] for p in points)
+    x.register()
+    y.register()
+    return x, y
+
+
+def _finish_axes(ax, chart, x, y):
+    for which, axis in (("x", x), ("y", y)):
+        scale = chart.get(which + "_scale")
+        if scale not in ("datetime", "categorical"):
+            _set_scale(ax, which, scale)
+        _set_ticks(ax, which, axis, chart.get(which + "_ticks"),
+                   chart.get(which + "_tick_labels"))
+
+
+def _draw_xy(ax, chart):
+    """A line or scatter chart."""
+    import numpy as np
+
+    x, y = _axes_of(ax, chart)
+    scatter = chart.get("type") == "scatter"
+    three_d = hasattr(ax, "set_zlabel")
+    for element in chart.get("elements") or []:
+        points = element.get("points") or []
+        xs = np.array(x.numbers(p[0] for p in points), dtype=float)
+        ys = np.array(y.numbers(p[1] for p in points), dtype=float)
+        label = element.get("label") or None
+        if three_d:
+            zs = np.array([_f(v) for v in element.get("z") or []], dtype=float)
+            if scatter and not _is_fit_line(element):
+                ax.scatter(xs, ys, zs, label=label)
+            else:
+                ax.plot(xs, ys, zs, label=label)
+            continue
+        steps = element.get("steps")
+        if steps is not None:
+            vertical = steps.get("orientation") != "horizontal"
+            along, across = (x, y) if vertical else (y, x)
+            base = steps.get("baseline")
+            ax.stairs(across.numbers(steps.get("values") or []),
+                      along.numbers(steps.get("edges") or []),
+                      baseline=None if base is None else across.numbers(base),
+                      orientation="vertical" if vertical else "horizontal", label=label)
+            continue
+        if element.get("vectors") is not None:
+            uv = element["vectors"]
+            ax.quiver(xs, ys, [_f(v[0]) for v in uv], [_f(v[1]) for v in uv], label=label)
+            continue
+        if element.get("baseline") is not None:
+            base = np.array(y.numbers(element["baseline"]), dtype=float)
+            ax.fill_between(xs, ys, base, label=label, alpha=0.5)
+        elif "x_error" in element or "y_error" in element:
+            xerr = (_error_offsets(xs, element["x_error"])
+                    if element.get("x_error") is not None else None)
+            yerr = (_error_offsets(ys, element["y_error"])
+                    if element.get("y_error") is not None else None)
+            ax.errorbar(xs, ys, xerr=xerr, yerr=yerr, label=label, capsize=3)
+        elif scatter and not _is_fit_line(element):
+            ax.scatter(xs, ys, label=label)
+        else:
+            ax.plot(xs, ys, label=label)
+    _draw_shapes(ax, chart)
+    _finish_axes(ax, chart, x, y)
+
+
+def _is_fit_line(element):
+    # In a scatter chart, a line's element is named "Line k" by default;
+    # one labelled so is drawn as a line again.
+    label = element.get("label") or ""
+    return label.startswith("Line ") and label[5:].isdigit()
+
+
+def _draw_bar(ax, chart):
+    horizontal = chart.get("orientation") == "horizontal"
+    elements = chart.get("elements") or []
+    labels = [e.get("label") for e in elements]
+    numeric = bool(labels) and all(_is_number_text(t) for t in labels)
+    groups = []
+    for e in elements:
+        if e.get("group") not in groups:
+            groups.append(e.get("group"))
+    width = 0.8
+    if numeric:
+        where = sorted({float(t) for t in labels})
+        gaps = [b - a for a, b in zip(where, where[1:]) if b > a]
+        width = 0.8 * min(gaps) if gaps else 0.8
+    ends = {}  # label -> the top of the stack so far (stacked groups)
+    draw = ax.barh if horizontal else ax.bar
+    for group in groups:
+        mine = [e for e in elements if e.get("group") == group]
+        at = [float(e["label"]) if numeric else e["label"] for e in mine]
+        values = [_f(e.get("value")) for e in mine]
+        bottoms = [ends.get(e["label"], 0.0) for e in mine]
+        key = "x_error" if horizontal else "y_error"
+        err = None
+        if any(e.get(key) is not None for e in mine):
+            tops = [b + (v if v == v else 0.0) for b, v in zip(bottoms, values)]
+            err = _error_offsets(tops, [e.get(key) for e in mine])
+        kwargs = {"label": group}
+        if horizontal:
+            kwargs.update(height=width, left=bottoms, xerr=err)
+        else:
+            kwargs.update(width=width, bottom=bottoms, yerr=err)
+        if err is not None:
+            kwargs["capsize"] = 3
+        bars = draw(at, values, **kwargs)
+        if any(e.get("bar_label") for e in mine):
+            ax.bar_label(bars, labels=[e.get("bar_label") or "" for e in mine])
+        for e, b, v in zip(mine, bottoms, values):
+            ends[e["label"]] = b + (v if v == v else 0.0)
+
+
+def _draw_pie(ax, chart):
+    elements = chart.get("elements") or []
+    rings = []  # consecutive wedges of one radius: one pie() each
+    for e in elements:
+        r = _f(e.get("radius"))
+        if rings and rings[-1][0] == r:
+            rings[-1][1].append(e)
+        else:
+            rings.append((r, [e]))
+    radii = sorted({r for r, _ in rings if r == r}, reverse=True)
+    for r, wedges in rings:
+        inner = [s for s in radii if s < r]
+        props = {"width": r - inner[0]} if inner else None
+        angles = [_f(e.get("angle")) for e in wedges]
+        ax.pie([a / 360.0 for a in angles], labels=[e.get("label") or "" for e in wedges],
+               radius=r if r == r else 1.0, normalize=False, wedgeprops=props)
+
+
+def _draw_box(ax, chart):
+    import numpy as np
+
+    from . import _compat
+
+    horizontal = chart.get("orientation") == "horizontal"
+    elements = chart.get("elements") or []
+    positions = list(range(1, len(elements) + 1))
+    labels = [e.get("label") or "" for e in elements]
+    if chart.get("violin"):
+        stats = []
+        for e in elements:
+            lo, hi = _f(e.get("min")), _f(e.get("max"))
+            mid = _f(e.get("median"))
+            centre = mid if mid == mid else (lo + hi) / 2
+            coords = np.linspace(lo, hi, 64)
+            spread = max(hi - lo, 1e-12) / 4
+            vals = np.exp(-0.5 * ((coords - centre) / spread) ** 2)
+            stats.append({"coords": coords, "vals": vals, "mean": centre,
+                          "median": mid if mid == mid else centre, "min": lo, "max": hi})
+        showmedians = any(e.get("median") is not None for e in elements)
+        ax.violin(stats, positions=positions, showmedians=showmedians,
+                  **_compat.orientation_kwargs(ax.violin, horizontal))
+        (ax.set_yticks if horizontal else ax.set_xticks)(positions, labels)
+    else:
+        stats = []
+        for e in elements:
+            s = {"whislo": _f(e.get("min")), "q1": _f(e.get("first_quartile")),
+                 "med": _f(e.get("median")), "q3": _f(e.get("third_quartile")),
+                 "whishi": _f(e.get("max")),
+                 "fliers": [_f(v) for v in e.get("outliers") or []],
+                 "label": e.get("label") or ""}
+            if e.get("mean") is not None:
+                s["mean"] = _f(e["mean"])
+            stats.append(s)
+        showmeans = any("mean" in s for s in stats)
+        for s in stats:
+            s.setdefault("mean", s["med"])
+        ax.bxp(stats, positions=positions, showmeans=showmeans,
+               **_compat.orientation_kwargs(ax.bxp, horizontal))
+
+
+def _draw_image(ax, image):
+    import numpy as np
+
+    values = np.array([[_f(v) for v in row] for row in image.get("values") or []],
+                      dtype=float)
+    if values.size == 0:
+        return
+    extent = image.get("extent")
+    kwargs = {}
+    if extent and len(extent) == 4 and None not in extent:
+        kwargs["extent"] = [float(v) for v in extent]
+    im = ax.imshow(np.ma.masked_invalid(values), aspect="auto", **kwargs)
+    ax.figure.colorbar(im, ax=ax)
+
+
+def draw_chart(ax, chart):
+    """Draws one chart (not a superchart) into ax."""
+    kind = chart.get("type")
+    _texts(ax, chart)
+    if kind in ("line", "scatter"):
+        _draw_xy(ax, chart)
+    elif kind == "bar":
+        _draw_bar(ax, chart)
+    elif kind == "pie":
+        _draw_pie(ax, chart)
+    elif kind == "box_and_whisker":
+        _draw_box(ax, chart)
+    elif kind == "unknown" and (chart.get("image") or chart.get("shapes")):
+        x, y = _axes_of(ax, chart)
+        if chart.get("image"):
+            _draw_image(ax, chart["image"])
+        _draw_shapes(ax, chart)
+        _finish_axes(ax, chart, x, y)
+    else:
+        ax.text(0.5, 0.5, "%s chart: nothing to draw" % (kind or "empty"),
+                ha="center", va="center", transform=ax.transAxes, color="0.5")
+        ax.set_axis_off()
+    if kind not in ("line", "scatter", "unknown"):
+        _draw_shapes(ax, chart)
+    _draw_notes(ax, chart)
+    if hasattr(ax, "set_zlabel"):
+        _finish_z(ax, chart)
+    if kind in ("line", "scatter", "bar") and any(
+            not _default_label(e, kind) for e in chart.get("elements") or []):
+        ax.legend(fontsize="small")
+
+
+def _draw_shapes(ax, chart):
+    """A chart's shapes: 3-D polygons and polylines as mplot3d
+    collections, free 2-D patches as open paths through their points."""
+    from matplotlib.path import Path
+    from matplotlib.patches import PathPatch
+
+    for shape in chart.get("shapes") or []:
+        polygons = [[[_f(v) for v in p] for p in poly] for poly in shape.get("polygons") or []]
+        label = shape.get("label")
+        kwargs = {"label": label} if label else {}
+        if hasattr(ax, "set_zlabel"):
+            from mpl_toolkits.mplot3d import art3d
+
+            if shape.get("kind") == "lines":
+                coll = art3d.Line3DCollection(polygons, **kwargs)
+            else:
+                coll = art3d.Poly3DCollection(polygons, alpha=0.6, **kwargs)
+            ax.add_collection3d(coll)
+            continue
+        for poly in polygons:
+            if poly:
+                ax.add_patch(PathPatch(Path(poly), alpha=0.5, **kwargs))
+    if chart.get("shapes"):
+        ax.autoscale_view()
+
+
+def _draw_notes(ax, chart):
+    """Annotations at their data positions, and tables."""
+    if not hasattr(ax, "set_zlabel") and chart.get("type") in ("line", "scatter", "unknown"):
+        x, y = _axes_of(ax, chart)
+        place = lambda n: (x.number(n.get("x")), y.number(n.get("y")))  # noqa: E731
+    else:
+        place = lambda n: (n.get("x"), n.get("y"))  # noqa: E731
+    for note in chart.get("annotations") or []:
+        ax.annotate(note.get("text") or "", xy=place(note))
+    for table in chart.get("tables") or []:
+        rows = [[str(c) for c in row] for row in table if row]
+        if rows:
+            ax.table(cellText=rows, loc="bottom")
+
+
+def _finish_z(ax, chart):
+    # A 3-D Axes does not widen its view to the ticks it is given: the
+    # view must hold them to show them.
+    for which in "xyz":
+        ticks = [_f(t) for t in chart.get(which + "_ticks") or [] if not isinstance(t, str)]
+        if ticks:
+            get = getattr(ax, "get_%slim" % which)
+            lo, hi = get()
+            getattr(ax, "set_%slim" % which)(min(lo, min(ticks)), max(hi, max(ticks)))
+    if chart.get("z_label"):
+        ax.set_zlabel(chart["z_label"])
+    ticks = chart.get("z_ticks")
+    if ticks is not None:
+        ax.set_zticks([_f(t) for t in ticks])
+        labels = chart.get("z_tick_labels") or []
+        if len(labels) == len(ticks):
+            ax.set_zticklabels(labels)
+
+
+def _default_label(element, kind):
+    label = (element.get("group") if kind == "bar" else element.get("label")) or ""
+    name, _, k = label.rpartition(" ")
+    return k.isdigit() and name in ("Line", "Scatter", "Area", "Group")
+
+
+def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] | None" = None,
+           dpi: float = 100) -> "Figure":
+    """A new matplotlib Figure drawing chart (a chart dict, or its JSON
+    text).  The figure is not registered with pyplot: save it with
+    fig.savefig(...)."""
+    import json
+
+    from matplotlib.figure import Figure
+
+    if isinstance(chart, (str, bytes)):
+        chart = json.loads(chart)
+    if not isinstance(chart, dict):
+        raise TypeError("render() takes a chart dict or its JSON, not %s"
+                        % type(chart).__name__)
+    if chart.get("type") == "superchart":
+        charts = [c for c in chart.get("elements") or [] if isinstance(c, dict)]
+        n = max(len(charts), 1)
+        cols = math.ceil(math.sqrt(n))
+        rows = math.ceil(n / cols)
+        fig = Figure(figsize=figsize or (4.8 * cols, 3.6 * rows), dpi=dpi,
+                     layout="constrained")
+        for i, sub in enumerate(charts):
+            draw_chart(fig.add_subplot(rows, cols, i + 1, **_projection(sub)), sub)
+        if chart.get("title"):
+            fig.suptitle(chart["title"])
+        return fig
+    fig = Figure(figsize=figsize or (6.4, 4.8), dpi=dpi, layout="constrained")
+    if chart:
+        draw_chart(fig.add_subplot(**_projection(chart)), chart)
+    return fig
+
+
+def _projection(chart):
+    """A chart with a third axis is drawn on a 3-D Axes."""
+    return {"projection": "3d"} if "z_scale" in chart else {}
+
+
+def render_png(chart, path_or_file, dpi=100):
+    """Draws chart into a PNG file."""
+    render(chart, dpi=dpi).savefig(path_or_file, format="png")
+
+
+__all__ = ["render", "render_png", "draw_chart"]
