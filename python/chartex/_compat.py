@@ -142,22 +142,44 @@ def date_epoch():
     return float(date2num(np.datetime64("1970-01-01T00:00:00")))
 
 
-def _period_starts(ordinals, freq, pd):
+def _is_weekly(index, pd):
+    offsets = getattr(getattr(pd, "tseries", None), "offsets", None)
+    week = getattr(offsets, "Week", None)
+    return week is not None and isinstance(getattr(index, "freq", None), week)
+
+
+def _period_dates(ordinals, freq, pd):
+    """The date each period ordinal stands for: its first instant, except
+    for weekly periods, its last day.
+
+    pandas plots a DatetimeIndex with a regular frequency as the Periods
+    that hold its timestamps, and keeps nothing else of it.  Weekly
+    frequencies are always anchored on their end day (a W-SUN index holds
+    Sundays, the W-SUN period of a Sunday runs Monday to that Sunday, and
+    pandas' tick labels name a week by that day), so the last day is the
+    index's own date.  For the other frequencies the first instant is
+    (daily, business, hourly, MS, QS, YS); a month, quarter or year given
+    as its end (ME, QE, YE) becomes the same Period as one given as its
+    start, so its first day is given (doc/schema.md, "Values")."""
     from matplotlib.dates import date2num
     from_ordinals = getattr(pd.PeriodIndex, "from_ordinals", None)  # pandas >= 2.2
     if from_ordinals is not None:
         index = from_ordinals(ordinals, freq=freq)
     else:
         index = pd.PeriodIndex(ordinal=ordinals, freq=freq)
-    return np.asarray(date2num(index.to_timestamp(how="start").to_numpy()),
-                      dtype=float)
+    if _is_weekly(index, pd):
+        stamps = index.asfreq("D", how="end").to_timestamp()
+    else:
+        stamps = index.to_timestamp(how="start")
+    return np.asarray(date2num(stamps.to_numpy()), dtype=float)
 
 
 def period_to_datenum(values, freq):
     """Matplotlib date numbers of pandas Period ordinals (any shape).
 
-    A fractional ordinal (a view limit, a tick between periods) lies that
-    fraction of the way from its period's start to the next one's.  NaN,
+    Each period gives the date of _period_dates (its start; a week's last
+    day).  A fractional ordinal (a view limit, a bar's edge) lies that
+    fraction of the way from its period's date to the next one's.  NaN,
     infinities and ordinals outside pandas' timestamp range become NaN.
     """
     pd = sys.modules.get("pandas")
@@ -183,9 +205,9 @@ def _period_to_datenum(values, freq, pd):
         base = np.floor(x)
         frac = x - base
         base = base.astype(np.int64)
-        start = _period_starts(base, freq, pd)
+        start = _period_dates(base, freq, pd)
         if frac.any():
-            stop = _period_starts(base + 1, freq, pd)
+            stop = _period_dates(base + 1, freq, pd)
             start = start + frac * (stop - start)
         out[ok] = start
     return out
