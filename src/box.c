@@ -8,7 +8,8 @@
  * optional mean (a marker-only point, or a line across with meanline) and a
  * marker-only flier line at the centre (possibly empty).  Axes.violin draws
  * one fill_betweenx body per violin (fill_between when horizontal) and line
- * collections for means, extrema (mins, maxes, bars), medians, quantiles.
+ * collections for means, extrema (mins, maxes, bars), medians, quantiles;
+ * seaborn adds an inner box to its violins (inner_box).
  *
  * The geometry is matched back into statistics here.  An Axes is a box plot
  * only when the structures found explain every one of its data artists;
@@ -562,6 +563,80 @@ assign_single(search *s, size_t i, int median)
     }
 }
 
+/* A one-point data artist (a 1-point line, a 1-point scatter) at p along
+ * the centre: *v is its value. */
+static int
+centre_point(const search *s, size_t j, double pos, double pscale, double *v)
+{
+    const struct chartex_artist *a = s->axes->artists[j];
+
+    if (s->used[j] || a->n != 1 || !chartex__artist_is_data(a) || !all_finite(a)
+        || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER))
+        return 0;
+    if (!near(pcoord(a, s->vertical)[0], pos, pscale))
+        return 0;
+    *v = vcoord(a, s->vertical)[0];
+    return 1;
+}
+
+/* seaborn's inner box of a violin (violinplot(inner="box"), the default):
+ * a thin line from whislo to whishi and a thick one from q1 to q3 along
+ * the body's centre, and the median as one point between them (a 1-point
+ * line in seaborn 0.13, a 1-point scatter in 0.12).  The body's KDE
+ * extends past the data (cut), so these lines are what gives the data's
+ * statistics: found, they set box's min, q1, median, q3, max as for a box
+ * (boxplot_stats' whislo, q1, med, q3, whishi) and are marked used. */
+static void
+inner_box(search *s, const body *bd, chartex__box *box)
+{
+    const struct chartex_axes *axes = s->axes;
+    double ps = fmax(fabs(bd->pos), bd->hi - bd->lo), vs = bd->max - bd->min;
+    double lo[2], hi[2], med = NAN, v;
+    size_t j, line[2] = {SIZE_MAX, SIZE_MAX}, point = SIZE_MAX, n_lines = 0, w, q;
+
+    for (j = 0; j < axes->n_artists; j++) {
+        const struct chartex_artist *a = axes->artists[j];
+        const double *p, *vv;
+
+        if (s->used[j] || !(s->shape[j] & SHAPE_LINE2))
+            continue;
+        p = pcoord(a, s->vertical);
+        vv = vcoord(a, s->vertical);
+        if (!near(p[0], bd->pos, ps) || !near(p[1], bd->pos, ps))
+            continue;
+        if (fmin(vv[0], vv[1]) < bd->min - REL_TOL * fmax(fabs(bd->min), vs)
+            || fmax(vv[0], vv[1]) > bd->max + REL_TOL * fmax(fabs(bd->max), vs))
+            continue;
+        if (n_lines == 2)
+            return;    /* more than a box: not seaborn's */
+        lo[n_lines] = fmin(vv[0], vv[1]);
+        hi[n_lines] = fmax(vv[0], vv[1]);
+        line[n_lines++] = j;
+    }
+    if (n_lines != 2)
+        return;
+    w = (lo[0] <= lo[1] && hi[0] >= hi[1]) ? 0 : 1;    /* the whiskers' line */
+    q = 1 - w;
+    if (!(lo[w] <= lo[q] && hi[w] >= hi[q]))
+        return;
+    for (j = 0; j < axes->n_artists; j++) {
+        if (j == line[0] || j == line[1] || !centre_point(s, j, bd->pos, ps, &v))
+            continue;
+        if (v < lo[q] || v > hi[q] || point != SIZE_MAX)
+            return;
+        point = j;
+        med = v;
+    }
+    if (point == SIZE_MAX)
+        return;
+    s->used[line[0]] = s->used[line[1]] = s->used[point] = 1;
+    box->min = lo[w];
+    box->q1 = lo[q];
+    box->median = med;
+    box->q3 = hi[q];
+    box->max = hi[w];
+}
+
 /* Finds violin bodies and their line collections.  -1: no memory. */
 static int
 find_violins(search *s)
@@ -644,6 +719,7 @@ find_violins(search *s)
         box->max = bd->max;
         box->median = bd->median;
         box->mean = bd->mean;
+        inner_box(s, bd, box);
         s->out->violin = 1;
     }
     return 0;
@@ -664,11 +740,15 @@ chartex__boxplot_clear(chartex__boxplot *bp)
     memset(bp, 0, sizeof *bp);
 }
 
+/* Position order (doc/schema.md), then drawing order: seaborn draws hue
+ * level by hue level, each at its offset. */
 static int
-by_order(const void *pa, const void *pb)
+by_position(const void *pa, const void *pb)
 {
     const chartex__box *a = pa, *b = pb;
 
+    if (a->pos != b->pos && !isnan(a->pos) && !isnan(b->pos))
+        return (a->pos > b->pos) - (a->pos < b->pos);
     return (a->order > b->order) - (a->order < b->order);
 }
 
@@ -717,8 +797,10 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
 
         if (!chartex__artist_is_data(a))
             continue;
+        /* A one-point scatter: seaborn 0.12's median dot in a violin. */
         if (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_PATCH
-            && a->kind != CHARTEX_ARTIST_AREA && a->kind != CHARTEX_ARTIST_SEGMENTS)
+            && a->kind != CHARTEX_ARTIST_AREA && a->kind != CHARTEX_ARTIST_SEGMENTS
+            && !(a->kind == CHARTEX_ARTIST_SCATTER && a->n == 1))
             return 0;
         if (a->kind == CHARTEX_ARTIST_AREA || box_outline(a, 1, &bl, &br, &q1, &q3)
             || box_outline(a, 0, &bl, &br, &q1, &q3))
@@ -752,7 +834,7 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
     }
     if (r == 1) {
         out->orientation = s.vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL;
-        qsort(out->boxes, out->n, sizeof *out->boxes, by_order);
+        qsort(out->boxes, out->n, sizeof *out->boxes, by_position);
     }
 done:
     if (r != 1)

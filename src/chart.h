@@ -27,7 +27,8 @@ typedef enum chartex__kind {
 
 /* One box (or violin) rebuilt from geometry, in data coordinates. */
 typedef struct chartex__box {
-    size_t order;          /* index of its box / body artist: output order */
+    size_t order;          /* index of its box / body artist: drawing order;
+                              its label names the box's group */
     int violin;            /* 1: rebuilt from a violin body */
     double pos;            /* centre along the category direction */
     double min, q1, median, q3, max;  /* NaN where the plot does not say */
@@ -40,7 +41,7 @@ typedef struct chartex__boxplot {
     chartex_orientation orientation;
     int violin;            /* at least one element is a violin */
     size_t n, cap;
-    chartex__box *boxes;    /* owned, sorted by order */
+    chartex__box *boxes;    /* owned, sorted by position, then order */
 } chartex__boxplot;
 
 /* Looks for box plots and violins that explain every data artist of axes.

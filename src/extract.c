@@ -674,9 +674,11 @@ tick_label_node(chartex__builder *b, const struct chartex_axis *axis, double pos
 }
 
 static chartex__node *
-box_element(chartex__builder *b, const chartex__box *box, const struct chartex_axis *cat)
+box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex__box *box,
+            const struct chartex_axis *cat)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+    const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
 
     if (el == NULL)
         return NULL;
@@ -690,7 +692,9 @@ box_element(chartex__builder *b, const chartex__box *box, const struct chartex_a
                                chartex__node_values(box->n_outliers, box->outliers,
                                                     1, NULL)) < 0
         || (!isnan(box->mean)
-            && chartex__object_add(el, "mean", number_node(box->mean)) < 0)) {
+            && chartex__object_add(el, "mean", number_node(box->mean)) < 0)
+        || (!chartex__label_is_default(group)
+            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)) {
         chartex__node_free(el);
         return NULL;
     }
@@ -712,7 +716,7 @@ box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__b
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < bp->n; i++)
-        if (chartex__array_add(elements, box_element(b, &bp->boxes[i], cat)) < 0)
+        if (chartex__array_add(elements, box_element(b, axes, &bp->boxes[i], cat)) < 0)
             goto fail;
     if (add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",

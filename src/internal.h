@@ -98,6 +98,7 @@ struct chartex_artist {
     double *x, *y;
     size_t n_parts;
     size_t *part_len;
+    int spread;            /* PATCH: its points are not all one point (it draws) */
 
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
