@@ -211,3 +211,18 @@ def _period_to_datenum(values, freq, pd):
             start = start + frac * (stop - start)
         out[ok] = start
     return out
+
+
+def legend_handles(legend):
+    """The legend's handles, one per text."""
+    handles = getattr(legend, "legend_handles", None)  # matplotlib >= 3.7
+    if handles is None:
+        handles = getattr(legend, "legendHandles", None)  # removed in 3.9
+    return list(handles) if handles is not None else []
+
+
+def legend_names(ax):
+    """The names ax's legend gives to artists without a label of their
+    own: see chartex._legend."""
+    from ._legend import legend_names as names
+    return names(ax)
