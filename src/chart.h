@@ -158,6 +158,13 @@ int chartex__add_points(chartex__builder *b, chartex__node *el,
  * curve is p's upper curve. */
 int chartex__area_stacked_on(const struct chartex_artist *p,
                              const struct chartex_artist *c);
+/* The index of the band (an area: a confidence band drawn with
+ * fill_between) around line i of axes, or SIZE_MAX: the area drawn just
+ * after it (else just before it, unless the line before that takes it)
+ * with the line's x and each of its y between its curves.  Such an area
+ * is the line's element's "band", not an element (chartex__is_line_band). */
+size_t chartex__line_band(const struct chartex_axes *axes, size_t i);
+int chartex__is_line_band(const struct chartex_axes *axes, size_t i);
 /* 1 when line l only traces an edge of an area of axes (pandas'
  * DataFrame.plot.area() draws one beside each fill). */
 int chartex__is_area_edge(const struct chartex_axes *axes,

@@ -380,7 +380,8 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
         const struct chartex_artist *a = axes->artists[i];
         chartex__node *label;
 
-        if (!is_point_element(a, scatter_chart) || chartex__is_area_edge(axes, a))
+        if (!is_point_element(a, scatter_chart) || chartex__is_area_edge(axes, a)
+            || chartex__is_line_band(axes, i))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);

@@ -119,7 +119,7 @@ def _match(entries, look):
 
 def _has_data(artist):
     """Whether an artist draws data (not a legend's stand-in)."""
-    from matplotlib.collections import Collection
+    from matplotlib.collections import Collection, PathCollection
     from matplotlib.lines import Line2D
     from matplotlib.patches import Rectangle
 
@@ -127,8 +127,10 @@ def _has_data(artist):
         return len(artist.get_xdata(orig=False)) > 0
     if isinstance(artist, Rectangle):
         return artist.get_width() != 0 or artist.get_height() != 0
+    if isinstance(artist, PathCollection):  # markers: its points are its offsets
+        return len(artist.get_offsets()) > 0
     if isinstance(artist, Collection):
-        return len(artist.get_offsets()) > 0 or len(artist.get_paths()) > 0
+        return len(artist.get_paths()) > 0
     return True
 
 
