@@ -280,3 +280,20 @@ def test_jointplot_panels(chart, tips):
     assert d["elements"][0]["elements"][0]["points"] == [
         [x, y] for x, y in zip(tips.total_bill, tips.tip)]
     assert sum(e["value"] for e in d["elements"][1]["elements"]) == len(tips)
+
+
+def test_catplot_hue_facets_share_categories(chart, tips):
+    # The second panel shares the first's category axis (sharex): its
+    # boxes are named by the shared categories, its groups by the
+    # figure's legend.
+    tips["half"] = np.where(tips.index % 2 == 0, "even", "odd")
+    g = sns.catplot(data=tips, x="day", y="tip", hue="sex", col="half", kind="box")
+    d = chart(draw(g.figure))
+    assert [p["type"] for p in d["elements"]] == ["box_and_whisker"] * 2
+    for panel, half in zip(d["elements"], ["even", "odd"]):
+        want = cells(tips[tips.half == half], "day", "sex", "tip")
+        assert len(panel["elements"]) == len(want)
+        for el, (day, sex, values) in zip(panel["elements"], want):
+            assert_box_stats(el, values)
+            assert el["group"] == sex
+            assert label_ok(el["label"], day, sex), (el["label"], day)

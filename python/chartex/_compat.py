@@ -67,6 +67,29 @@ def _category_names(axis):
     return [found.get(i, "") for i in range(max(found) + 1)] if found else []
 
 
+def _shared_converter(ax, axis, which):
+    """(axis, converter) of an Axes sharing this axis, when only that one
+    holds the converter: the Axes of a grid with sharex share their units
+    (categories, dates), but matplotlib sets the converter on the axis
+    that was given the data first (seaborn's catplot / FacetGrid panels
+    after the first).  (axis, None) when none has one."""
+    try:
+        group = ax.get_shared_x_axes() if which == 0 else ax.get_shared_y_axes()
+        siblings = group.get_siblings(ax)
+    except (AttributeError, TypeError):
+        return axis, None
+    for other in siblings:
+        if other is ax:
+            continue
+        other_axis = other.xaxis if which == 0 else other.yaxis
+        if other_axis.get_units() is not axis.get_units():
+            continue
+        conv = _converter(other_axis)
+        if conv is not None:
+            return other_axis, conv
+    return axis, None
+
+
 def axis_kind(ax, axis, which):
     """(kind, categories, freq) of the x (which=0) or y (which=1) axis.
 
@@ -76,6 +99,8 @@ def axis_kind(ax, axis, which):
     frequency to convert ordinals with period_to_datenum, else None.
     """
     conv = _converter(axis)
+    if conv is None:
+        axis, conv = _shared_converter(ax, axis, which)
     if conv is None:
         return NUMERIC, None, None
     names = {cls.__name__ for cls in type(conv).__mro__}

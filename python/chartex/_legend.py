@@ -90,8 +90,15 @@ def _look(artist):
     return None
 
 
-def _entries(legend, own):
+def _entries(legends, own):
     """(name, look) of each legend entry whose name no data artist has."""
+    out = []
+    for legend in legends:
+        out.extend(_legend_entries(legend, own))
+    return out
+
+
+def _legend_entries(legend, own):
     handles = _compat.legend_handles(legend)
     texts = legend.get_texts()
     out = []
@@ -162,12 +169,16 @@ def _split_scatter(coll, entries):
 
 def legend_names(ax):
     """{id(artist or container): name or [(name, indices)]} for ax's data
-    artists with a default label that its legend names; None when ax has no
-    legend."""
+    artists with a default label that its legend (or, without one, its
+    figure's legends) names; None when there is no legend."""
     from matplotlib.collections import PathCollection
 
+    # The Axes' own legend, else its figure's: seaborn's figure-level
+    # functions (relplot, catplot, lmplot, displot, pairplot) put one
+    # legend beside all their Axes.
     legend = ax.get_legend()
-    if legend is None:
+    legends = [legend] if legend is not None else list(getattr(ax.figure, "legends", None) or [])
+    if not legends:
         return None
     artists = list(ax.lines) + list(ax.collections) + list(ax.patches)
     containers = list(ax.containers)
@@ -176,7 +187,7 @@ def legend_names(ax):
         label = a.get_label()
         if not _default(label) and (a in containers or _has_data(a)):
             own.add(label)
-    entries = _entries(legend, own)
+    entries = _entries(legends, own)
     if not entries:
         return None
     names = {}
