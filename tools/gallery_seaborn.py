@@ -126,83 +126,70 @@ def timeseries():
 # -------------------------------------------------------------- examples
 # Each returns a Figure; named after seaborn's examples where one exists.
 
-def ax_fig(**kw):
-    fig, ax = plt.subplots(**kw)
-    return fig, ax
-
-
 def ex(fn):
     EXAMPLES.append(fn)
     return fn
 
 
+def axes_ex(draw):
+    """An example drawn on one Axes of a new figure: draw(ax)."""
+    def example():
+        fig, ax = plt.subplots()
+        draw(ax)
+        return fig
+    example.__name__ = draw.__name__
+    return ex(example)
+
+
 EXAMPLES = []
 
 
-@ex
-def grouped_boxplot():
-    fig, ax = ax_fig()
+@axes_ex
+def grouped_boxplot(ax):
     sns.boxplot(data=tips(), x="day", y="total_bill", hue="smoker", ax=ax)
-    return fig
 
 
-@ex
-def grouped_violinplots():
-    fig, ax = ax_fig()
+@axes_ex
+def grouped_violinplots(ax):
     sns.violinplot(data=tips(), x="day", y="total_bill", hue="smoker", ax=ax)
-    return fig
 
 
-@ex
-def split_violins():
-    fig, ax = ax_fig()
+@axes_ex
+def split_violins(ax):
     sns.violinplot(data=tips(), x="day", y="total_bill", hue="sex", split=True, ax=ax)
-    return fig
 
 
-@ex
-def horizontal_boxplot():
-    fig, ax = ax_fig()
+@axes_ex
+def horizontal_boxplot(ax):
     df = diamonds()
     sns.boxplot(data=df, x="price", y="clarity", ax=ax)
-    return fig
 
 
-@ex
-def boxplot_with_strip():
-    fig, ax = ax_fig()
+@axes_ex
+def boxplot_with_strip(ax):
     df = tips()
     sns.boxplot(data=df, x="total_bill", y="day", ax=ax, whis=(0, 100))
     sns.stripplot(data=df, x="total_bill", y="day", size=4, color=".3", ax=ax)
-    return fig
 
 
-@ex
-def boxenplot():
-    fig, ax = ax_fig()
+@axes_ex
+def boxenplot(ax):
     sns.boxenplot(data=diamonds(), x="clarity", y="carat", ax=ax)
-    return fig
 
 
-@ex
-def errorband_lineplots():
-    fig, ax = ax_fig()
+@axes_ex
+def errorband_lineplots(ax):
     sns.lineplot(data=fmri(), x="timepoint", y="signal", hue="region", style="event", ax=ax)
-    return fig
 
 
-@ex
-def lineplot_hue_band():
-    fig, ax = ax_fig()
+@axes_ex
+def lineplot_hue_band(ax):
     sns.lineplot(data=fmri(), x="timepoint", y="signal", hue="event", ax=ax)
-    return fig
 
 
-@ex
-def wide_data_lineplot():
-    fig, ax = ax_fig()
+@axes_ex
+def wide_data_lineplot(ax):
     sns.lineplot(data=timeseries(), palette="tab10", linewidth=2.5, ax=ax)
-    return fig
 
 
 @ex
@@ -212,19 +199,15 @@ def timeseries_facets():
     return g.figure
 
 
-@ex
-def scatterplot_hue_size():
-    fig, ax = ax_fig()
+@axes_ex
+def scatterplot_hue_size(ax):
     sns.scatterplot(data=tips(), x="total_bill", y="tip", hue="size", size="size", ax=ax)
-    return fig
 
 
-@ex
-def scatterplot_categorical_hue():
-    fig, ax = ax_fig()
+@axes_ex
+def scatterplot_categorical_hue(ax):
     sns.scatterplot(data=penguins(), x="bill_length_mm", y="bill_depth_mm",
                     hue="species", ax=ax)
-    return fig
 
 
 @ex
@@ -240,91 +223,67 @@ def grouped_barplot():
     return g.figure
 
 
-@ex
-def barplot_hue():
-    fig, ax = ax_fig()
+@axes_ex
+def barplot_hue(ax):
     sns.barplot(data=tips(), x="day", y="tip", hue="sex", ax=ax)
-    return fig
 
 
-@ex
-def countplot():
-    fig, ax = ax_fig()
+@axes_ex
+def countplot(ax):
     sns.countplot(data=tips(), x="day", hue="time", ax=ax)
-    return fig
 
 
-@ex
-def pointplot_anova():
-    fig, ax = ax_fig()
+@axes_ex
+def pointplot_anova(ax):
     sns.pointplot(data=tips(), x="day", y="tip", hue="sex", dodge=True, ax=ax)
-    return fig
 
 
-@ex
-def stripplot():
-    fig, ax = ax_fig()
+@axes_ex
+def stripplot(ax):
     sns.stripplot(data=tips(), x="day", y="total_bill", hue="sex", dodge=True, ax=ax)
-    return fig
 
 
-@ex
-def swarmplot():
-    fig, ax = ax_fig()
+@axes_ex
+def swarmplot(ax):
     sns.swarmplot(data=tips().head(120), x="day", y="total_bill", hue="sex", ax=ax)
-    return fig
 
 
-@ex
-def histogram_stacked():
-    fig, ax = ax_fig()
+@axes_ex
+def histogram_stacked(ax):
     sns.histplot(data=diamonds(), x="price", hue="cut", multiple="stack", log_scale=True,
                  ax=ax)
-    return fig
 
 
-@ex
-def histplot_hue_layer():
-    fig, ax = ax_fig()
+@axes_ex
+def histplot_hue_layer(ax):
     sns.histplot(data=penguins(), x="flipper_length_mm", hue="species", ax=ax)
-    return fig
 
 
-@ex
-def histplot_kde():
-    fig, ax = ax_fig()
+@axes_ex
+def histplot_kde(ax):
     sns.histplot(data=penguins(), x="body_mass_g", kde=True, ax=ax)
-    return fig
 
 
-@ex
-def kdeplot_hue():
-    fig, ax = ax_fig()
+@axes_ex
+def kdeplot_hue(ax):
     sns.kdeplot(data=penguins(), x="body_mass_g", hue="species", ax=ax)
-    return fig
 
 
-@ex
-def kdeplot_fill_stack():
-    fig, ax = ax_fig()
+@axes_ex
+def kdeplot_fill_stack(ax):
     sns.kdeplot(data=diamonds(), x="carat", hue="cut", multiple="fill", ax=ax)
-    return fig
 
 
-@ex
-def ecdfplot():
-    fig, ax = ax_fig()
+@axes_ex
+def ecdfplot(ax):
     sns.ecdfplot(data=penguins(), x="bill_length_mm", hue="species", ax=ax)
-    return fig
 
 
-@ex
-def rugplot():
-    fig, ax = ax_fig()
+@axes_ex
+def rugplot(ax):
     df = tips()
     sns.scatterplot(data=df, x="total_bill", y="tip", ax=ax)
     sns.rugplot(data=df, x="total_bill", y="tip", ax=ax)
-    return fig
 
 
 @ex
@@ -333,18 +292,14 @@ def displot_facets():
     return g.figure
 
 
-@ex
-def regplot():
-    fig, ax = ax_fig()
+@axes_ex
+def regplot(ax):
     sns.regplot(data=tips(), x="total_bill", y="tip", seed=0, ax=ax)
-    return fig
 
 
-@ex
-def residplot():
-    fig, ax = ax_fig()
+@axes_ex
+def residplot(ax):
     sns.residplot(data=tips(), x="total_bill", y="tip", ax=ax)
-    return fig
 
 
 @ex
@@ -412,18 +367,14 @@ def catplot_violin_facets():
     return g.figure
 
 
-@ex
-def pandas_weekly_line():
-    fig, ax = ax_fig()
+@axes_ex
+def pandas_weekly_line(ax):
     timeseries().a.plot(ax=ax)
-    return fig
 
 
-@ex
-def pandas_weekly_bar():
-    fig, ax = ax_fig()
+@axes_ex
+def pandas_weekly_bar(ax):
     timeseries().a.head(12).plot.bar(ax=ax)
-    return fig
 
 
 # --------------------------------------------------------------- the run
@@ -445,10 +396,10 @@ def _has_data(ax):
     for patch in ax.patches:
         if not patch.get_visible():
             continue
-        if isinstance(patch, Rectangle):
-            if patch.get_width() != 0 and patch.get_height() != 0:
-                return True
-        elif patch.get_transform() == ax.transData or True:
+        # Any other visible patch draws something; a Rectangle of zero size
+        # (a legend's stand-in) does not.
+        if not isinstance(patch, Rectangle) or (patch.get_width() != 0
+                                                and patch.get_height() != 0):
             return True
     return bool(ax.images)
 
