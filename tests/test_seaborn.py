@@ -297,3 +297,28 @@ def test_catplot_hue_facets_share_categories(chart, tips):
             assert_box_stats(el, values)
             assert el["group"] == sex
             assert label_ok(el["label"], day, sex), (el["label"], day)
+
+
+def test_e2b_client_reads_seaborn_charts(tips):
+    # E2B's own client (pip e2b-code-interpreter) builds its typed charts
+    # from these outputs: the new keys (group, band) are extra, not in
+    # its way.  _deserialize_chart is what its Result calls.
+    charts = pytest.importorskip("e2b_code_interpreter.charts")
+    import chartex
+
+    figs = []
+    fig, ax = plt.subplots()
+    sns.boxplot(data=tips, x="day", y="tip", hue="sex", ax=ax)
+    figs.append((fig, charts.BoxAndWhiskerChart))
+    fig, ax = plt.subplots()
+    sns.lineplot(data=tips, x="hour", y="tip", hue="sex", ax=ax)
+    figs.append((fig, charts.LineChart))
+    fig, ax = plt.subplots()
+    sns.scatterplot(data=tips, x="total_bill", y="tip", hue="sex", ax=ax)
+    figs.append((fig, charts.ScatterChart))
+    figs.append((sns.pairplot(tips[["total_bill", "tip"]]).figure, charts.SuperChart))
+    for fig, cls in figs:
+        d = chartex.figure_to_dict(draw(fig))
+        chart = charts._deserialize_chart(d)
+        assert isinstance(chart, cls)
+        assert len(chart.elements) == len(d["elements"])
