@@ -83,10 +83,9 @@ def _look(artist):
             rows = _rgb_rows(artist.get_edgecolor())
         if rows is None:
             return None
-        uniq = np.unique(rows, axis=0)
-        if len(uniq) != 1:
+        if not (rows == rows[0]).all():  # O(n), where np.unique sorts
             return None
-        return tuple(float(v) for v in uniq[0]), None, None, "collection"
+        return tuple(float(v) for v in rows[0]), None, None, "collection"
     return None
 
 
