@@ -580,61 +580,69 @@ centre_point(const search *s, size_t j, double pos, double pscale, double *v)
 }
 
 /* seaborn's inner box of a violin (violinplot(inner="box"), the default):
- * a thin line from whislo to whishi and a thick one from q1 to q3 along
- * the body's centre, and the median as one point between them (a 1-point
- * line in seaborn 0.13, a 1-point scatter in 0.12).  The body's KDE
- * extends past the data (cut), so these lines are what gives the data's
- * statistics: found, they set box's min, q1, median, q3, max as for a box
- * (boxplot_stats' whislo, q1, med, q3, whishi) and are marked used. */
-static void
+ * drawn right after the body, a thin line from whislo to whishi and a
+ * thick one from q1 to q3 along the body's centre, and the median as one
+ * point between them (a 1-point line in seaborn 0.13, a 1-point scatter
+ * in 0.12).  The body's KDE extends past the data (cut), so these lines
+ * are what gives the data's statistics: found, they set box's min, q1,
+ * median, q3, max as for a box (boxplot_stats' whislo, q1, med, q3,
+ * whishi) and are marked used.  Only the three data artists that follow
+ * the body are looked at: the two halves of a split violin share their
+ * centre, each with its own inner box (seaborn 0.13; 0.12 draws one box
+ * of both halves' data, which is no half's: not taken).  Returns 1 when
+ * found; with box NULL only looks. */
+static int
 inner_box(search *s, const body *bd, chartex__box *box)
 {
     const struct chartex_axes *axes = s->axes;
     double ps = fmax(fabs(bd->pos), bd->hi - bd->lo), vs = bd->max - bd->min;
     double lo[2], hi[2], med = NAN, v;
-    size_t j, line[2] = {SIZE_MAX, SIZE_MAX}, point = SIZE_MAX, n_lines = 0, w, q;
+    size_t j, k = 0, next[3], line[2], point = SIZE_MAX, n_lines = 0, w, q;
 
-    for (j = 0; j < axes->n_artists; j++) {
-        const struct chartex_artist *a = axes->artists[j];
+    for (j = bd->idx + 1; j < axes->n_artists && k < 3; j++)
+        if (chartex__artist_is_data(axes->artists[j]))
+            next[k++] = j;
+    if (k < 3)
+        return 0;
+    for (k = 0; k < 3; k++) {
+        const struct chartex_artist *a = axes->artists[next[k]];
         const double *p, *vv;
 
-        if (s->used[j] || !(s->shape[j] & SHAPE_LINE2))
+        j = next[k];
+        if (centre_point(s, j, bd->pos, ps, &v)) {
+            if (point != SIZE_MAX)
+                return 0;
+            point = j;
+            med = v;
             continue;
+        }
+        if (s->used[j] || !(s->shape[j] & SHAPE_LINE2) || n_lines == 2)
+            return 0;
         p = pcoord(a, s->vertical);
         vv = vcoord(a, s->vertical);
-        if (!near(p[0], bd->pos, ps) || !near(p[1], bd->pos, ps))
-            continue;
-        if (fmin(vv[0], vv[1]) < bd->min - REL_TOL * fmax(fabs(bd->min), vs)
+        if (!near(p[0], bd->pos, ps) || !near(p[1], bd->pos, ps)
+            || fmin(vv[0], vv[1]) < bd->min - REL_TOL * fmax(fabs(bd->min), vs)
             || fmax(vv[0], vv[1]) > bd->max + REL_TOL * fmax(fabs(bd->max), vs))
-            continue;
-        if (n_lines == 2)
-            return;    /* more than a box: not seaborn's */
+            return 0;
         lo[n_lines] = fmin(vv[0], vv[1]);
         hi[n_lines] = fmax(vv[0], vv[1]);
         line[n_lines++] = j;
     }
-    if (n_lines != 2)
-        return;
+    if (n_lines != 2 || point == SIZE_MAX)
+        return 0;
     w = (lo[0] <= lo[1] && hi[0] >= hi[1]) ? 0 : 1;    /* the whiskers' line */
     q = 1 - w;
-    if (!(lo[w] <= lo[q] && hi[w] >= hi[q]))
-        return;
-    for (j = 0; j < axes->n_artists; j++) {
-        if (j == line[0] || j == line[1] || !centre_point(s, j, bd->pos, ps, &v))
-            continue;
-        if (v < lo[q] || v > hi[q] || point != SIZE_MAX)
-            return;
-        point = j;
-        med = v;
-    }
-    if (point == SIZE_MAX)
-        return;
+    if (!(lo[w] <= lo[q] && hi[w] >= hi[q]) || med < lo[q] || med > hi[q])
+        return 0;
+    if (box == NULL)
+        return 1;
     s->used[line[0]] = s->used[line[1]] = s->used[point] = 1;
     box->min = lo[w];
     box->q1 = lo[q];
     box->median = med;
     box->q3 = hi[q];
     box->max = hi[w];
+    return 1;
 }
 
 /* Finds violin bodies and their line collections.  -1: no memory. */
@@ -677,8 +685,12 @@ find_violins(search *s)
      * One-sided bodies need violin lines or a shared group: a stackplot's
      * layers are bands with one flat edge (the first sits on 0, the last
      * may end level) and would otherwise read as half violins. */
-    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2)))
-        return 0;
+    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2))) {
+        /* seaborn's violins: bodies with an inner box each. */
+        for (b = 0; b < s->n_bodies; b++)
+            if (!inner_box(s, &s->bodies[b], NULL))
+                return 0;
+    }
 
     /* Axes.violin draws means, then extrema, then medians, then quantiles:
      * a single line per body after the extrema is the median, one before
@@ -719,7 +731,7 @@ find_violins(search *s)
         box->max = bd->max;
         box->median = bd->median;
         box->mean = bd->mean;
-        inner_box(s, bd, box);
+        (void)inner_box(s, bd, box);
         s->out->violin = 1;
     }
     return 0;
