@@ -113,13 +113,14 @@ chartex__is_area_edge(const struct chartex_axes *axes, const struct chartex_arti
 /* 1 when area a is a band around line l (a confidence band: seaborn's
  * lineplot and regplot, fill_between(x, lo, hi) beside plot(x, y)): one
  * band point per line point at the same x, each finite y of the line
- * between the band's curves, and a label that is a default or the
- * line's own. */
+ * between the band's curves, not all of them on one curve (a line along
+ * an area's edge is a series of its own), and a label that is a default
+ * or the line's own. */
 static int
 band_around(const struct chartex_artist *l, const struct chartex_artist *a)
 {
     size_t total = 0, j = 0;
-    int ok = 1;
+    int ok = 1, on_f1 = 1, on_f2 = 1;
 
     if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
         || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
@@ -131,9 +132,13 @@ band_around(const struct chartex_artist *l, const struct chartex_artist *a)
 
         if (!(l->x[j] == t) || (isfinite(y) && !(fmin(f1, f2) <= y && y <= fmax(f1, f2))))
             ok = 0;
+        if (y != f1)
+            on_f1 = 0;
+        if (y != f2)
+            on_f2 = 0;
         j++;
     });
-    return ok;
+    return ok && !on_f1 && !on_f2;
 }
 
 size_t

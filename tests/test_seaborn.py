@@ -3,6 +3,7 @@ and violin plots as box charts in position order with each cell's
 boxplot_stats, groups named by the legend, confidence bands, regression
 fits and figure-level grids.  Every expectation is computed from the data
 given to seaborn.  Figures are drawn first, as a kernel does."""
+import gc
 import io
 
 import matplotlib.pyplot as plt
@@ -17,6 +18,16 @@ pd = pytest.importorskip("pandas")
 SNS = tuple(int(p) for p in sns.__version__.split(".")[:2])
 DAYS = ["Thu", "Fri", "Sat", "Sun"]
 SEXES = ["Male", "Female"]
+
+
+@pytest.fixture(autouse=True)
+def _collect():
+    """seaborn's grids (FacetGrid, PairGrid, JointGrid) and their figures
+    hold each other in reference cycles: collected here, after each test,
+    not during another file's reference counting (tests/test_leaks.py)."""
+    yield
+    plt.close("all")
+    gc.collect()
 
 
 @pytest.fixture

@@ -246,8 +246,6 @@ def legend_handles(legend):
     return list(handles) if handles is not None else []
 
 
-def legend_names(ax):
-    """The names ax's legend gives to artists without a label of their
-    own: see chartex._legend."""
-    from ._legend import legend_names as names
-    return names(ax)
+# The names ax's legend gives to artists without a label of their own
+# (chartex._legend, which reads legend_handles above).
+from ._legend import legend_names  # noqa: E402
