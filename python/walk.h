@@ -27,6 +27,7 @@
  *   walk_patches.c  patches, bars, containers (bar, errorbar, stem); a
  *                   container's lines are read by walk_lines.c
  *   walk_meshes.c   images
+ *   walk_legend.c   names from the legend (seaborn's hue groups)
  *   walk_lines.c    Line2D, line, path and poly collections
  *   walk_3d.c       mplot3d's artists on a 3-D Axes, in x, y and z
  *   walk_vectors.c  vector fields: Quiver and Barbs, positions and (u, v)
@@ -65,6 +66,7 @@ typedef struct axctx {
     PyObject *ax;              /* borrowed */
     PyObject *trans_data;      /* owned: ax.transData */
     PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
+    PyObject *legend_names;    /* owned, or NULL: walk_legend.c */
     chartex_axes *axes;
     int three_d;               /* a 3-D Axes: its artists are read by walk_3d.c */
 } axctx;
@@ -170,6 +172,17 @@ int chx_read_container(walk *w, axctx *c, PyObject *container);
 int chx_container_kind_of(walk *w, PyObject *container);
 int chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
 int chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
+
+/* walk_legend.c: the names the Axes' legend gives to artists without their
+ * own (read once per Axes, before its artists); name and groups are
+ * borrowed from c, NULL when there are none.  -1 only for MemoryError. */
+int chx_legend_read(walk *w, axctx *c);
+int chx_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name);
+int chx_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups);
+/* A many-coloured scatter the legend names by groups: one scatter artist
+ * per group, from its points xy (n x 2); *split 1 when done, 0 when coll
+ * has no groups (the caller reads it as one artist). */
+int chx_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split);
 
 /* walk_meshes.c */
 int chx_read_image(walk *w, axctx *c, PyObject *im);

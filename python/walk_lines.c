@@ -153,7 +153,7 @@ read_path_collection(walk *w, axctx *c, PyObject *coll)
     chartex_artist *a;
     chartex_artist_role role = CHARTEX_ROLE_DATA;
     size_t n;
-    int rc = -1, data;
+    int rc = -1, data, split = 0;
 
     data = chx_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
     if (data < 0)
@@ -168,14 +168,22 @@ read_path_collection(walk *w, axctx *c, PyObject *coll)
             return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
         role = CHARTEX_ROLE_DECORATION;
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
-    if (a == NULL)
-        return -1;
     offsets = PyObject_CallMethodNoArgs(coll, w->st->s_get_offsets);
     if (offsets == NULL || chx_read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
         chx_fail(w, "the offsets", coll);
         goto done;
     }
+    /* seaborn's hue groups in one collection: one artist per group. */
+    if (role == CHARTEX_ROLE_DATA
+        && chx_legend_split(w, c, coll, pts ? PyArray_DATA(pts) : NULL, n, &split) < 0)
+        goto done;
+    if (split) {
+        rc = 0;
+        goto done;
+    }
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
+    if (a == NULL)
+        goto done;
     if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
         chx_core_fail(w);
         goto done;

@@ -519,9 +519,9 @@ done:
  * the legend label of errorbar() and stem() on the container (the data
  * line gets "_nolegend_"), and hist() puts it on the first bar. */
 static int
-set_label(walk *w, chartex_artist *a, PyObject *obj, PyObject *alt)
+set_label(walk *w, axctx *c, chartex_artist *a, PyObject *obj, PyObject *alt)
 {
-    PyObject *v = NULL, *keep = NULL, *v2 = NULL, *keep2 = NULL;
+    PyObject *v = NULL, *keep = NULL, *v2 = NULL, *keep2 = NULL, *named;
     const char *s, *s2;
     size_t len, len2;
     int rc = -1;
@@ -540,6 +540,18 @@ set_label(walk *w, chartex_artist *a, PyObject *obj, PyObject *alt)
         if (len2 > 0 && s2[0] != '_') {
             s = s2;
             len = len2;
+        }
+    }
+    /* Still a default: the name the legend gives it (seaborn's hue). */
+    if (len == 0 || s[0] == '_') {
+        if (chx_legend_name(w, c, obj, alt, &named) < 0)
+            goto done;
+        if (named != NULL) {
+            Py_CLEAR(keep2);
+            if (chx_utf8_of(named, &s, &len, &keep2) < 0) {
+                chx_fail(w, "the legend", obj);
+                goto done;
+            }
         }
     }
     if (chartex_artist_set_label(a, s, len, &w->err) < 0) {
@@ -574,7 +586,7 @@ chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
         chx_core_fail(w);
         return NULL;
     }
-    if (set_label(w, a, obj, alt) < 0)
+    if (set_label(w, c, a, obj, alt) < 0)
         return NULL;
     chartex_artist_set_role(a, role);
     chartex_artist_set_flags(a, flags);

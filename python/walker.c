@@ -174,12 +174,14 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
     if (chx_read_axis(w, &c, 0) < 0 || chx_read_axis(w, &c, 1) < 0
         || (c.three_d && chx_read_axis(w, &c, 2) < 0))
         goto done;
-    if (chx_read_artists(w, &c) < 0 || (!c.three_d && chx_read_texts(w, &c) < 0))
+    if (chx_legend_read(w, &c) < 0 || chx_read_artists(w, &c) < 0
+        || (!c.three_d && chx_read_texts(w, &c) < 0))
         goto done;
     rc = 0;
 done:
     Py_XDECREF(c.trans_data);
     Py_XDECREF(c.period_freq);
+    Py_XDECREF(c.legend_names);
     return rc;
 }
 

@@ -8,7 +8,8 @@
  * optional mean (a marker-only point, or a line across with meanline) and a
  * marker-only flier line at the centre (possibly empty).  Axes.violin draws
  * one fill_betweenx body per violin (fill_between when horizontal) and line
- * collections for means, extrema (mins, maxes, bars), medians, quantiles.
+ * collections for means, extrema (mins, maxes, bars), medians, quantiles;
+ * seaborn adds an inner box to its violins (inner_box).
  *
  * The geometry is matched back into statistics here.  An Axes is a box plot
  * only when the structures found explain every one of its data artists;
@@ -562,6 +563,88 @@ assign_single(search *s, size_t i, int median)
     }
 }
 
+/* A one-point data artist (a 1-point line, a 1-point scatter) at p along
+ * the centre: *v is its value. */
+static int
+centre_point(const search *s, size_t j, double pos, double pscale, double *v)
+{
+    const struct chartex_artist *a = s->axes->artists[j];
+
+    if (s->used[j] || a->n != 1 || !chartex__artist_is_data(a) || !all_finite(a)
+        || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER))
+        return 0;
+    if (!near(pcoord(a, s->vertical)[0], pos, pscale))
+        return 0;
+    *v = vcoord(a, s->vertical)[0];
+    return 1;
+}
+
+/* seaborn's inner box of a violin (violinplot(inner="box"), the default):
+ * drawn right after the body, a thin line from whislo to whishi and a
+ * thick one from q1 to q3 along the body's centre, and the median as one
+ * point between them (a 1-point line in seaborn 0.13, a 1-point scatter
+ * in 0.12).  The body's KDE extends past the data (cut), so these lines
+ * are what gives the data's statistics: found, they set box's min, q1,
+ * median, q3, max as for a box (boxplot_stats' whislo, q1, med, q3,
+ * whishi) and are marked used.  Only the three data artists that follow
+ * the body are looked at: the two halves of a split violin share their
+ * centre, each with its own inner box (seaborn 0.13; 0.12 draws one box
+ * of both halves' data, which is no half's: not taken).  Returns 1 when
+ * found; with box NULL only looks. */
+static int
+inner_box(search *s, const body *bd, chartex__box *box)
+{
+    const struct chartex_axes *axes = s->axes;
+    double ps = fmax(fabs(bd->pos), bd->hi - bd->lo), vs = bd->max - bd->min;
+    double lo[2], hi[2], med = NAN, v;
+    size_t j, k = 0, next[3], line[2], point = SIZE_MAX, n_lines = 0, w, q;
+
+    for (j = bd->idx + 1; j < axes->n_artists && k < 3; j++)
+        if (chartex__artist_is_data(axes->artists[j]))
+            next[k++] = j;
+    if (k < 3)
+        return 0;
+    for (k = 0; k < 3; k++) {
+        const struct chartex_artist *a = axes->artists[next[k]];
+        const double *p, *vv;
+
+        j = next[k];
+        if (centre_point(s, j, bd->pos, ps, &v)) {
+            if (point != SIZE_MAX)
+                return 0;
+            point = j;
+            med = v;
+            continue;
+        }
+        if (s->used[j] || !(s->shape[j] & SHAPE_LINE2) || n_lines == 2)
+            return 0;
+        p = pcoord(a, s->vertical);
+        vv = vcoord(a, s->vertical);
+        if (!near(p[0], bd->pos, ps) || !near(p[1], bd->pos, ps)
+            || fmin(vv[0], vv[1]) < bd->min - REL_TOL * fmax(fabs(bd->min), vs)
+            || fmax(vv[0], vv[1]) > bd->max + REL_TOL * fmax(fabs(bd->max), vs))
+            return 0;
+        lo[n_lines] = fmin(vv[0], vv[1]);
+        hi[n_lines] = fmax(vv[0], vv[1]);
+        line[n_lines++] = j;
+    }
+    if (n_lines != 2 || point == SIZE_MAX)
+        return 0;
+    w = (lo[0] <= lo[1] && hi[0] >= hi[1]) ? 0 : 1;    /* the whiskers' line */
+    q = 1 - w;
+    if (!(lo[w] <= lo[q] && hi[w] >= hi[q]) || med < lo[q] || med > hi[q])
+        return 0;
+    if (box == NULL)
+        return 1;
+    s->used[line[0]] = s->used[line[1]] = s->used[point] = 1;
+    box->min = lo[w];
+    box->q1 = lo[q];
+    box->median = med;
+    box->q3 = hi[q];
+    box->max = hi[w];
+    return 1;
+}
+
 /* Finds violin bodies and their line collections.  -1: no memory. */
 static int
 find_violins(search *s)
@@ -602,8 +685,12 @@ find_violins(search *s)
      * One-sided bodies need violin lines or a shared group: a stackplot's
      * layers are bands with one flat edge (the first sits on 0, the last
      * may end level) and would otherwise read as half violins. */
-    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2)))
-        return 0;
+    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2))) {
+        /* seaborn's violins: bodies with an inner box each. */
+        for (b = 0; b < s->n_bodies; b++)
+            if (!inner_box(s, &s->bodies[b], NULL))
+                return 0;
+    }
 
     /* Axes.violin draws means, then extrema, then medians, then quantiles:
      * a single line per body after the extrema is the median, one before
@@ -644,6 +731,7 @@ find_violins(search *s)
         box->max = bd->max;
         box->median = bd->median;
         box->mean = bd->mean;
+        (void)inner_box(s, bd, box);
         s->out->violin = 1;
     }
     return 0;
@@ -664,11 +752,15 @@ chartex__boxplot_clear(chartex__boxplot *bp)
     memset(bp, 0, sizeof *bp);
 }
 
+/* Position order (doc/schema.md), then drawing order: seaborn draws hue
+ * level by hue level, each at its offset. */
 static int
-by_order(const void *pa, const void *pb)
+by_position(const void *pa, const void *pb)
 {
     const chartex__box *a = pa, *b = pb;
 
+    if (a->pos != b->pos && !isnan(a->pos) && !isnan(b->pos))
+        return (a->pos > b->pos) - (a->pos < b->pos);
     return (a->order > b->order) - (a->order < b->order);
 }
 
@@ -717,8 +809,10 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
 
         if (!chartex__artist_is_data(a))
             continue;
+        /* A one-point scatter: seaborn 0.12's median dot in a violin. */
         if (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_PATCH
-            && a->kind != CHARTEX_ARTIST_AREA && a->kind != CHARTEX_ARTIST_SEGMENTS)
+            && a->kind != CHARTEX_ARTIST_AREA && a->kind != CHARTEX_ARTIST_SEGMENTS
+            && !(a->kind == CHARTEX_ARTIST_SCATTER && a->n == 1))
             return 0;
         if (a->kind == CHARTEX_ARTIST_AREA || box_outline(a, 1, &bl, &br, &q1, &q3)
             || box_outline(a, 0, &bl, &br, &q1, &q3))
@@ -752,7 +846,7 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
     }
     if (r == 1) {
         out->orientation = s.vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL;
-        qsort(out->boxes, out->n, sizeof *out->boxes, by_order);
+        qsort(out->boxes, out->n, sizeof *out->boxes, by_position);
     }
 done:
     if (r != 1)

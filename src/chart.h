@@ -27,7 +27,8 @@ typedef enum chartex__kind {
 
 /* One box (or violin) rebuilt from geometry, in data coordinates. */
 typedef struct chartex__box {
-    size_t order;          /* index of its box / body artist: output order */
+    size_t order;          /* index of its box / body artist: drawing order;
+                              its label names the box's group */
     int violin;            /* 1: rebuilt from a violin body */
     double pos;            /* centre along the category direction */
     double min, q1, median, q3, max;  /* NaN where the plot does not say */
@@ -40,7 +41,7 @@ typedef struct chartex__boxplot {
     chartex_orientation orientation;
     int violin;            /* at least one element is a violin */
     size_t n, cap;
-    chartex__box *boxes;    /* owned, sorted by order */
+    chartex__box *boxes;    /* owned, sorted by position, then order */
 } chartex__boxplot;
 
 /* Looks for box plots and violins that explain every data artist of axes.
@@ -192,6 +193,13 @@ int chartex__add_points(chartex__builder *b, chartex__node *el,
  * curve is p's upper curve. */
 int chartex__area_stacked_on(const struct chartex_artist *p,
                              const struct chartex_artist *c);
+/* The index of the band (an area: a confidence band drawn with
+ * fill_between) around line i of axes, or SIZE_MAX: the area drawn just
+ * after it (else just before it, unless the line before that takes it)
+ * with the line's x and each of its y between its curves.  Such an area
+ * is the line's element's "band", not an element (chartex__is_line_band). */
+size_t chartex__line_band(const struct chartex_axes *axes, size_t i);
+int chartex__is_line_band(const struct chartex_axes *axes, size_t i);
 /* 1 when line l only traces an edge of an area of axes (pandas'
  * DataFrame.plot.area() draws one beside each fill). */
 int chartex__is_area_edge(const struct chartex_axes *axes,

@@ -388,7 +388,8 @@ point_elements(chartex__builder *b, const struct chartex_axes *axes, int scatter
         const struct chartex_artist *a = axes->artists[i];
         chartex__node *label;
 
-        if (!is_point_element(axes, a, scatter_chart) || chartex__is_area_edge(axes, a))
+        if (!is_point_element(axes, a, scatter_chart) || chartex__is_area_edge(axes, a)
+            || chartex__is_line_band(axes, i))
             continue;
         if (a->kind == CHARTEX_ARTIST_SCATTER)
             label = element_label(b, &used, a->label, "Scatter", n_scatter++);
@@ -702,9 +703,11 @@ tick_label_node(chartex__builder *b, const struct chartex_axis *axis, double pos
 }
 
 static chartex__node *
-box_element(chartex__builder *b, const chartex__box *box, const struct chartex_axis *cat)
+box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex__box *box,
+            const struct chartex_axis *cat)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+    const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
 
     if (el == NULL)
         return NULL;
@@ -718,7 +721,9 @@ box_element(chartex__builder *b, const chartex__box *box, const struct chartex_a
                                chartex__node_values(box->n_outliers, box->outliers,
                                                     1, NULL)) < 0
         || (!isnan(box->mean)
-            && chartex__object_add(el, "mean", number_node(box->mean)) < 0)) {
+            && chartex__object_add(el, "mean", number_node(box->mean)) < 0)
+        || (!chartex__label_is_default(group)
+            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)) {
         chartex__node_free(el);
         return NULL;
     }
@@ -740,7 +745,7 @@ box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__b
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < bp->n; i++)
-        if (chartex__array_add(elements, box_element(b, &bp->boxes[i], cat)) < 0)
+        if (chartex__array_add(elements, box_element(b, axes, &bp->boxes[i], cat)) < 0)
             goto fail;
     if (add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",

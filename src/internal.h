@@ -108,6 +108,8 @@ struct chartex_artist {
     size_t n_base;
     double *u, *v;
 
+    int spread;            /* PATCH: its points are not all one point (it draws) */
+
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
     chartex_orientation orientation;

@@ -12,6 +12,8 @@
 #include "chart.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 /* The parts of an AREA artist read as fill_between bands.  Returns 1 and
  * the total number of points when every polygon is one. */
@@ -105,6 +107,85 @@ chartex__is_area_edge(const struct chartex_axes *axes, const struct chartex_arti
     for (i = 0; i < axes->n_artists; i++)
         if (traces_area_edge(l, axes->artists[i]))
             return 1;
+    return 0;
+}
+
+/* 1 when area a is a band around line l (a confidence band: seaborn's
+ * lineplot and regplot, fill_between(x, lo, hi) beside plot(x, y)): one
+ * band point per line point at the same x, each finite y of the line
+ * between the band's curves, not all of them on one curve (a line along
+ * an area's edge is a series of its own), and a label that is a default
+ * or the line's own. */
+static int
+band_around(const struct chartex_artist *l, const struct chartex_artist *a)
+{
+    size_t total = 0, j = 0;
+    int ok = 1, on_f1 = 1, on_f2 = 1;
+
+    if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
+        || a->kind != CHARTEX_ARTIST_AREA || !chartex__artist_is_data(a)
+        || a->role != CHARTEX_ROLE_DATA || !area_bands(a, &total) || total != l->n
+        || (!chartex__label_is_default(a->label) && strcmp(a->label, l->label) != 0))
+        return 0;
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        double y = l->y[j];
+
+        if (!(l->x[j] == t) || (isfinite(y) && !(fmin(f1, f2) <= y && y <= fmax(f1, f2))))
+            ok = 0;
+        if (y != f1)
+            on_f1 = 0;
+        if (y != f2)
+            on_f2 = 0;
+        j++;
+    });
+    return ok && !on_f1 && !on_f2;
+}
+
+size_t
+chartex__line_band(const struct chartex_axes *axes, size_t i)
+{
+    const struct chartex_artist *l = axes->artists[i];
+
+    if (l->kind != CHARTEX_ARTIST_LINE)
+        return SIZE_MAX;
+    if (i + 1 < axes->n_artists && band_around(l, axes->artists[i + 1]))
+        return i + 1;
+    /* The band drawn first: unless the line before it takes it. */
+    if (i >= 1 && band_around(l, axes->artists[i - 1])
+        && !(i >= 2 && band_around(axes->artists[i - 2], axes->artists[i - 1])))
+        return i - 1;
+    return SIZE_MAX;
+}
+
+int
+chartex__is_line_band(const struct chartex_axes *axes, size_t i)
+{
+    if (axes->artists[i]->kind != CHARTEX_ARTIST_AREA)
+        return 0;
+    return (i >= 1 && chartex__line_band(axes, i - 1) == i)
+        || (i + 1 < axes->n_artists && chartex__line_band(axes, i + 1) == i);
+}
+
+/* The band's lower and upper curve at each of its n points, in arrays of
+ * the chart being built.  -1: no memory. */
+static int
+band_curves(chartex__builder *b, const struct chartex_artist *a, size_t n, double **lo,
+            double **hi)
+{
+    size_t j = 0;
+
+    *lo = chartex__chart_doubles(b->chart, n);
+    *hi = chartex__chart_doubles(b->chart, n);
+    if (*lo == NULL || *hi == NULL)
+        return -1;
+    FOR_BAND_POINTS(a, t, f1, f2, {
+        (void)t;
+        (*lo)[j] = fmin(f1, f2);
+        (*hi)[j] = fmax(f1, f2);
+        if (isnan(f1) || isnan(f2))
+            (*lo)[j] = (*hi)[j] = NAN;
+        j++;
+    });
     return 0;
 }
 
@@ -316,8 +397,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     const struct chartex_axis *xa = &axes->axis[0], *ya = &axes->axis[1];
     chartex__series s;
     chartex__errors errs;
-    double *with[5], *z = NULL;
-    size_t n = a->n, i;
+    double *with[7], *z = NULL, *band_lo = NULL, *band_hi = NULL;
+    size_t n = a->n, i, band = SIZE_MAX;
     int d;
 
     if (a->kind == CHARTEX_ARTIST_AREA)
@@ -349,11 +430,20 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
         for (i = 0; i < n; i++)
             z[i] = a->z[i];
     }
+    for (i = 0; i < axes->n_artists && a->kind == CHARTEX_ARTIST_LINE; i++)
+        if (axes->artists[i] == a) {
+            band = chartex__line_band(axes, i);
+            break;
+        }
+    if (band != SIZE_MAX && band_curves(b, axes->artists[band], n, &band_lo, &band_hi) < 0)
+        return -1;
     with[0] = errs.lo[0];
     with[1] = errs.hi[0];
     with[2] = errs.lo[1];
     with[3] = errs.hi[1];
     with[4] = z;
+    with[5] = band_lo;
+    with[6] = band_hi;
     if (a->kind == CHARTEX_ARTIST_VECTORS) {
         if (copy_into_chart(b, a->u, n, &with[0]) < 0
             || copy_into_chart(b, a->v, n, &with[1]) < 0)
@@ -362,7 +452,7 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     }
     if (chartex__limit_series(b, &s, a->kind != CHARTEX_ARTIST_LINE
                                          && a->kind != CHARTEX_ARTIST_PATCH
-                                         && a->kind != CHARTEX_ARTIST_SEGMENTS, with, 5) < 0
+                                         && a->kind != CHARTEX_ARTIST_SEGMENTS, with, 7) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
         return -1;
@@ -381,6 +471,12 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     if (a->kind == CHARTEX_ARTIST_VECTORS
         && chartex__object_add(el, "vectors", chartex__node_points(s.n, with[0], with[1],
                                                                     NULL, NULL)) < 0)
+        return -1;
+    /* The band around the line: [lower, upper] at each point. */
+    if (band_lo != NULL
+        && chartex__object_add(el, "band", chartex__node_points(s.n, band_lo, band_hi,
+                                                                &axes->axis[1],
+                                                                &axes->axis[1])) < 0)
         return -1;
     return chartex__add_downsampled(el, &s);
 }

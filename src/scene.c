@@ -552,6 +552,9 @@ chartex_artist_add_polygon(chartex_artist *a, size_t n, const double *xy,
     for (i = 0; i < n; i++) {
         a->x[a->n + i] = xy[2 * i];
         a->y[a->n + i] = xy[2 * i + 1];
+        /* != is also true for NaN: a patch of NaN points is not hidden. */
+        if (a->x[a->n + i] != a->x[0] || a->y[a->n + i] != a->y[0])
+            a->spread = 1;
     }
     a->part_len[a->n_parts++] = n;
     a->n = total;
@@ -723,10 +726,14 @@ chartex__artist_is_data(const struct chartex_artist *a)
     if (a == NULL || a->role != CHARTEX_ROLE_DATA)
         return 0;
     switch (a->kind) {
+    case CHARTEX_ARTIST_PATCH:
+        /* A patch that is one point draws nothing: a legend's stand-in
+         * (seaborn adds a zero-size Rectangle per hue level, with the
+         * level's name, for the legend to show), never data. */
+        return a->n > 0 && a->spread;
     case CHARTEX_ARTIST_LINE:
     case CHARTEX_ARTIST_SCATTER:
     case CHARTEX_ARTIST_BARS:
-    case CHARTEX_ARTIST_PATCH:
     case CHARTEX_ARTIST_AREA:
     case CHARTEX_ARTIST_SEGMENTS:
     case CHARTEX_ARTIST_STAIRS:

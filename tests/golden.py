@@ -287,7 +287,15 @@ def fixture_paths(fixtures_dir=None):
 
 
 def build_figure(path):
-    return _golden().build_figure(path)
+    """The fixture's figure; pytest.skip when the fixture says it cannot
+    be drawn here (skip_reason)."""
+    g = _golden()
+    try:
+        return g.build_figure(path)
+    except g.FixtureSkipped as e:
+        import pytest
+
+        pytest.skip(str(e))
 
 
 def close_all():

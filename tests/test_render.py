@@ -58,12 +58,13 @@ def test_every_kind_is_among_the_fixtures():
                                      "annotations", "tables") if c.get(k))
             for e in c.get("elements") or []:
                 extra.update(k for k in ("baseline", "x_error", "y_error", "mean", "z",
-                                         "steps", "vectors", "bar_label") if k in e)
+                                         "steps", "vectors", "bar_label", "band",
+                                         "group") if k in e)
     assert {"line", "scatter", "bar", "pie", "box_and_whisker", "superchart",
             "unknown"} <= kinds
     assert {"orientation", "violin", "image", "baseline", "x_error", "y_error",
             "mean", "shapes", "z_scale", "annotations", "tables", "z", "steps",
-            "vectors", "bar_label"} <= extra
+            "vectors", "bar_label", "band", "group"} <= extra
 
 
 # Figures beyond the fixtures: drawn, read, redrawn, read again.

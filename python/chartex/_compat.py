@@ -78,6 +78,29 @@ def _category_names(axis):
     return [found.get(i, "") for i in range(max(found) + 1)] if found else []
 
 
+def _shared_converter(ax, axis, which):
+    """(axis, converter) of an Axes sharing this axis, when only that one
+    holds the converter: the Axes of a grid with sharex share their units
+    (categories, dates), but matplotlib sets the converter on the axis
+    that was given the data first (seaborn's catplot / FacetGrid panels
+    after the first).  (axis, None) when none has one."""
+    try:
+        group = ax.get_shared_x_axes() if which == 0 else ax.get_shared_y_axes()
+        siblings = group.get_siblings(ax)
+    except (AttributeError, TypeError):
+        return axis, None
+    for other in siblings:
+        if other is ax:
+            continue
+        other_axis = other.xaxis if which == 0 else other.yaxis
+        if other_axis.get_units() is not axis.get_units():
+            continue
+        conv = _converter(other_axis)
+        if conv is not None:
+            return other_axis, conv
+    return axis, None
+
+
 def axis_kind(ax, axis, which):
     """(kind, categories, freq) of the x (which=0) or y (which=1) axis.
 
@@ -87,6 +110,8 @@ def axis_kind(ax, axis, which):
     frequency to convert ordinals with period_to_datenum, else None.
     """
     conv = _converter(axis)
+    if conv is None:
+        axis, conv = _shared_converter(ax, axis, which)
     if conv is None:
         return NUMERIC, None, None
     names = {cls.__name__ for cls in type(conv).__mro__}
@@ -153,22 +178,44 @@ def date_epoch():
     return float(date2num(np.datetime64("1970-01-01T00:00:00")))
 
 
-def _period_starts(ordinals, freq, pd):
+def _is_weekly(index, pd):
+    offsets = getattr(getattr(pd, "tseries", None), "offsets", None)
+    week = getattr(offsets, "Week", None)
+    return week is not None and isinstance(getattr(index, "freq", None), week)
+
+
+def _period_dates(ordinals, freq, pd):
+    """The date each period ordinal stands for: its first instant, except
+    for weekly periods, its last day.
+
+    pandas plots a DatetimeIndex with a regular frequency as the Periods
+    that hold its timestamps, and keeps nothing else of it.  Weekly
+    frequencies are always anchored on their end day (a W-SUN index holds
+    Sundays, the W-SUN period of a Sunday runs Monday to that Sunday, and
+    pandas' tick labels name a week by that day), so the last day is the
+    index's own date.  For the other frequencies the first instant is
+    (daily, business, hourly, MS, QS, YS); a month, quarter or year given
+    as its end (ME, QE, YE) becomes the same Period as one given as its
+    start, so its first day is given (doc/schema.md, "Values")."""
     from matplotlib.dates import date2num
     from_ordinals = getattr(pd.PeriodIndex, "from_ordinals", None)  # pandas >= 2.2
     if from_ordinals is not None:
         index = from_ordinals(ordinals, freq=freq)
     else:
         index = pd.PeriodIndex(ordinal=ordinals, freq=freq)
-    return np.asarray(date2num(index.to_timestamp(how="start").to_numpy()),
-                      dtype=float)
+    if _is_weekly(index, pd):
+        stamps = index.asfreq("D", how="end").to_timestamp()
+    else:
+        stamps = index.to_timestamp(how="start")
+    return np.asarray(date2num(stamps.to_numpy()), dtype=float)
 
 
 def period_to_datenum(values, freq):
     """Matplotlib date numbers of pandas Period ordinals (any shape).
 
-    A fractional ordinal (a view limit, a tick between periods) lies that
-    fraction of the way from its period's start to the next one's.  NaN,
+    Each period gives the date of _period_dates (its start; a week's last
+    day).  A fractional ordinal (a view limit, a bar's edge) lies that
+    fraction of the way from its period's date to the next one's.  NaN,
     infinities and ordinals outside pandas' timestamp range become NaN.
     """
     pd = sys.modules.get("pandas")
@@ -194,12 +241,25 @@ def _period_to_datenum(values, freq, pd):
         base = np.floor(x)
         frac = x - base
         base = base.astype(np.int64)
-        start = _period_starts(base, freq, pd)
+        start = _period_dates(base, freq, pd)
         if frac.any():
-            stop = _period_starts(base + 1, freq, pd)
+            stop = _period_dates(base + 1, freq, pd)
             start = start + frac * (stop - start)
         out[ok] = start
     return out
+
+
+def legend_handles(legend):
+    """The legend's handles, one per text."""
+    handles = getattr(legend, "legend_handles", None)  # matplotlib >= 3.7
+    if handles is None:
+        handles = getattr(legend, "legendHandles", None)  # removed in 3.9
+    return list(handles) if handles is not None else []
+
+
+# The names ax's legend gives to artists without a label of their own
+# (chartex._legend, which reads legend_handles above).
+from ._legend import legend_names  # noqa: E402
 
 
 # ------------------------------------------------------------------- 3-D

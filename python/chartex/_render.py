@@ -195,6 +195,12 @@ def _draw_xy(ax, chart):
             uv = element["vectors"]
             ax.quiver(xs, ys, [_f(v[0]) for v in uv], [_f(v[1]) for v in uv], label=label)
             continue
+        if element.get("band") is not None:
+            band = element["band"]
+            ax.plot(xs, ys, label=label)
+            ax.fill_between(xs, y.numbers(b[0] for b in band), y.numbers(b[1] for b in band),
+                            alpha=0.2)
+            continue
         if element.get("baseline") is not None:
             base = np.array(y.numbers(element["baseline"]), dtype=float)
             ax.fill_between(xs, ys, base, label=label, alpha=0.5)
@@ -286,7 +292,10 @@ def _draw_box(ax, chart):
     elements = chart.get("elements") or []
     positions = list(range(1, len(elements) + 1))
     labels = [e.get("label") or "" for e in elements]
-    if chart.get("violin"):
+    if chart.get("violin") and any(e.get("first_quartile") is not None for e in elements):
+        _draw_inner_box_violins(ax, elements, positions, horizontal)
+        (ax.set_yticks if horizontal else ax.set_xticks)(positions, labels)
+    elif chart.get("violin"):
         stats = []
         for e in elements:
             lo, hi = _f(e.get("min")), _f(e.get("max"))
@@ -315,8 +324,38 @@ def _draw_box(ax, chart):
         showmeans = any("mean" in s for s in stats)
         for s in stats:
             s.setdefault("mean", s["med"])
-        ax.bxp(stats, positions=positions, showmeans=showmeans,
-               **_compat.orientation_kwargs(ax.bxp, horizontal))
+        drawn = ax.bxp(stats, positions=positions, showmeans=showmeans,
+                       **_compat.orientation_kwargs(ax.bxp, horizontal))
+        for box, e in zip(drawn["boxes"], elements):
+            if e.get("group"):
+                box.set_label(e["group"])
+
+
+def _draw_inner_box_violins(ax, elements, positions, horizontal):
+    """Violins with a box's statistics, drawn as seaborn draws them: each
+    body (a fill between two curves), then its inner box: a thin line
+    from min to max, a thick one from q1 to q3, the median as one point."""
+    import numpy as np
+
+    for pos, e in zip(positions, elements):
+        lo, hi = _f(e.get("min")), _f(e.get("max"))
+        q1, q3, mid = _f(e.get("first_quartile")), _f(e.get("third_quartile")), \
+            _f(e.get("median"))
+        span = max(hi - lo, 1e-12)
+        coords = np.linspace(lo - span / 4, hi + span / 4, 64)
+        centre = mid if mid == mid else (lo + hi) / 2
+        half = 0.4 * np.exp(-0.5 * ((coords - centre) / (span / 2)) ** 2)
+        label = e.get("group") or None
+        if horizontal:
+            ax.fill_between(coords, pos - half, pos + half, label=label, alpha=0.6)
+            ax.plot([lo, hi], [pos, pos], color="k", lw=1)
+            ax.plot([q1, q3], [pos, pos], color="k", lw=4)
+            ax.plot([mid], [pos], "wo")
+        else:
+            ax.fill_betweenx(coords, pos - half, pos + half, label=label, alpha=0.6)
+            ax.plot([pos, pos], [lo, hi], color="k", lw=1)
+            ax.plot([pos, pos], [q1, q3], color="k", lw=4)
+            ax.plot([pos], [mid], "wo")
 
 
 def _draw_image(ax, image):

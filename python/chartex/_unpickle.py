@@ -447,6 +447,7 @@ ALLOWED = frozenset((
     "pandas._libs.tslibs.offsets.Day",
     "pandas._libs.tslibs.offsets.Hour",
     "pandas._libs.tslibs.offsets.MonthEnd",
+    "pandas._libs.tslibs.offsets.Week",
     "pandas._libs.tslibs.period.Period",
     "pandas._libs.tslibs.timestamps._unpickle_timestamp",
     "pandas.arrays.PeriodArray",
@@ -462,6 +463,10 @@ ALLOWED = frozenset((
     "pandas.plotting._matplotlib.converter._daily_finder",
     "pandas.plotting._matplotlib.converter._monthly_finder",
     "pandas.plotting._matplotlib.timeseries._format_coord",
+
+    # seaborn >= 0.13 boxplot: a matplotlib Container (a tuple) with its
+    # artists as state; unpickling makes the tuple, it calls no seaborn code.
+    "seaborn.categorical.BoxPlotContainer",
 ))
 
 GETATTR_ALLOWED = frozenset((
@@ -470,6 +475,7 @@ GETATTR_ALLOWED = frozenset((
     "matplotlib._enums.CapStyle.butt",
     "matplotlib._enums.CapStyle.projecting",
     "matplotlib._enums.CapStyle.round",
+    "matplotlib._enums.JoinStyle.bevel",
     "matplotlib._enums.JoinStyle.miter",
     "matplotlib._enums.JoinStyle.round",
 

@@ -1,0 +1,173 @@
+/*
+ * walk_legend.c - names from an Axes' legend for the data artists that
+ * carry none of their own (seaborn's hue groups), and nothing else.
+ *
+ * The matching of legend handles to artists by their look (colour, then
+ * marker and line style) is done once per Axes by chartex._legend, through
+ * chartex._compat.legend_names: per artist, never per point.  The answer,
+ * {id(artist or container): name or [(name, indices)]}, is kept in the
+ * axctx while the Axes' artists are read; chx_new_artist (walk_values.c)
+ * asks for a default-labelled artist's name, read_path_collection
+ * (walk_lines.c) for the groups of a many-coloured scatter.
+ *
+ * The names are a reading aid: a legend that cannot be read (a custom
+ * handle that raises) leaves the labels as they are rather than failing
+ * the chart.  Only MemoryError is passed on.
+ */
+#include "walk.h"
+
+int
+chx_legend_read(walk *w, axctx *c)
+{
+    PyObject *names;
+
+    Py_CLEAR(c->legend_names);
+    names = PyObject_CallMethodOneArg(w->st->compat, w->st->s_legend_names, c->ax);
+    if (names == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return chx_fail(w, "the legend", c->ax);
+        PyErr_Clear();
+        return 0;
+    }
+    if (PyDict_CheckExact(names) && PyDict_GET_SIZE(names) > 0)
+        c->legend_names = names;
+    else
+        Py_DECREF(names);
+    return 0;
+}
+
+/* The legend's entry for obj (borrowed), or NULL with no exception; -1
+ * only for MemoryError. */
+static int
+entry_of(walk *w, axctx *c, PyObject *obj, PyObject **out)
+{
+    PyObject *key;
+
+    *out = NULL;
+    if (c->legend_names == NULL || obj == NULL)
+        return 0;
+    key = PyLong_FromVoidPtr(obj);
+    if (key == NULL)
+        return chx_fail(w, "the legend", obj);
+    /* Our own dict, keyed by ints: no Python code runs. */
+    *out = PyDict_GetItemWithError(c->legend_names, key);
+    Py_DECREF(key);
+    if (*out == NULL && PyErr_Occurred())
+        return chx_fail(w, "the legend", obj);
+    return 0;
+}
+
+int
+chx_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name)
+{
+    PyObject *e;
+
+    *name = NULL;
+    if (entry_of(w, c, obj, &e) < 0)
+        return -1;
+    if (e == NULL && alt != NULL && entry_of(w, c, alt, &e) < 0)
+        return -1;
+    if (e != NULL && PyUnicode_Check(e))
+        *name = e;
+    return 0;
+}
+
+int
+chx_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups)
+{
+    PyObject *e;
+
+    *groups = NULL;
+    if (entry_of(w, c, coll, &e) < 0)
+        return -1;
+    if (e != NULL && PyList_CheckExact(e))
+        *groups = e;
+    return 0;
+}
+
+/* Adds one scatter artist per group of groups (our own list of (name,
+ * indices) from chartex._legend, checked all the same) with the points of
+ * xy (n x 2) at those indices, labelled with the group's name. */
+static int
+add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy,
+           size_t n)
+{
+    PyObject *item, *name, *keep = NULL;
+    PyArrayObject *idx = NULL;
+    double *sub = NULL;
+    const npy_int64 *ix;
+    chartex_artist *a;
+    const char *s;
+    size_t len, k, m;
+    Py_ssize_t g;
+    int rc = -1;
+
+    for (g = 0; g < PyList_GET_SIZE(groups); g++) {
+        item = PyList_GET_ITEM(groups, g);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2
+            || !PyUnicode_Check(PyTuple_GET_ITEM(item, 0))) {
+            PyErr_SetString(PyExc_TypeError, "chartex._legend: unexpected groups");
+            goto fail;
+        }
+        name = PyTuple_GET_ITEM(item, 0);
+        idx = (PyArrayObject *)PyArray_FROMANY(PyTuple_GET_ITEM(item, 1), NPY_INT64, 1, 1,
+                                               NPY_ARRAY_IN_ARRAY);
+        if (idx == NULL)
+            goto fail;
+        m = (size_t)PyArray_DIM(idx, 0);
+        ix = (const npy_int64 *)PyArray_DATA(idx);
+        sub = PyMem_Calloc(m ? 2 * m : 1, sizeof *sub);
+        if (sub == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        for (k = 0; k < m; k++) {
+            if (ix[k] < 0 || (size_t)ix[k] >= n) {
+                PyErr_SetString(PyExc_IndexError, "chartex._legend: index out of range");
+                goto fail;
+            }
+            sub[2 * k] = xy[2 * ix[k]];
+            sub[2 * k + 1] = xy[2 * ix[k] + 1];
+        }
+        a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, CHARTEX_ROLE_DATA, 0, 0);
+        if (a == NULL)
+            goto done;
+        if (chx_utf8_of(name, &s, &len, &keep) < 0)
+            goto fail;
+        if (chartex_artist_set_label(a, s, len, &w->err) < 0
+            || chartex_artist_set_points(a, m, sub, &w->err) < 0) {
+            chx_core_fail(w);
+            goto done;
+        }
+        Py_CLEAR(keep);
+        Py_CLEAR(idx);
+        PyMem_Free(sub);
+        sub = NULL;
+    }
+    rc = 0;
+    goto done;
+fail:
+    chx_fail(w, "the legend's groups", coll);
+done:
+    Py_XDECREF(keep);
+    Py_XDECREF(idx);
+    PyMem_Free(sub);
+    return rc;
+}
+
+int
+chx_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split)
+{
+    PyObject *groups;
+
+    *split = 0;
+    if (chx_legend_groups(w, c, coll, &groups) < 0)
+        return -1;
+    if (groups == NULL || n == 0)
+        return 0;
+    /* Held: reading the groups runs no Python code, but be safe. */
+    Py_INCREF(groups);
+    *split = add_groups(w, c, coll, groups, xy, n) < 0 ? -1 : 1;
+    Py_DECREF(groups);
+    return *split < 0 ? -1 : 0;
+}
