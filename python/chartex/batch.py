@@ -368,17 +368,32 @@ LOST = "the Dask worker converting it died (its inputs are not run again)"
 CANCELLED = "the Dask scheduler dropped it (cancelled: the workers restarted?)"
 
 
+def _dask_task(topic, index, request, timeout, max_memory):
+    """run_input as a Dask task.  It first tells the client that it starts
+    (an event on topic), so that the client counts the runs of each input:
+    a scheduler may run a task again when the worker that ran it, or holds
+    its result, dies."""
+    from distributed import get_worker
+
+    get_worker().log_event(topic, index)
+    return run_input(request, timeout, max_memory)
+
+
 class _DaskExecutor:
     """One Dask task per input, run_input on a worker.
 
-    A worker that dies loses the tasks it held.  Its inputs are reported
+    A worker that dies loses the tasks it held.  Their inputs are reported
     (LOST), not retried: with the conversion isolated in a worker process,
     what kills a Dask worker is nearly always the input it was running, and
-    running it again would kill another.  A scheduler configured to re-run
-    the tasks of dead workers (distributed.scheduler.allowed-failures > 0;
-    `--dask local` sets it to 0) may run an input again before chartex
-    sees it: the record then carries "attempts", how many workers it was
-    on."""
+    running it again would kill another.  The scheduler itself may still run
+    a task again: when the worker holding its finished result dies before
+    the client fetched it, or when configured to re-run the tasks of dead
+    workers (distributed.scheduler.allowed-failures > 0; `--dask local`
+    sets it to 0).  Each task reports its start (an event, which a worker
+    killed at once may never send), and the scheduler counts the deaths of
+    the workers that held it (TaskState.suspicious, asked once per batch of
+    results when it may re-run them); a record of an input that ran, or may
+    have run, more than once carries "attempts", how many times."""
 
     def __init__(self, client, timeout, max_memory):
         import uuid
@@ -389,9 +404,12 @@ class _DaskExecutor:
         self.timeout, self.max_memory = timeout, max_memory
         self.slots = max(1, sum(client.nthreads().values()))
         self.completed = as_completed(with_results=False)
-        self.keys = {}
+        self.indexes = {}
         self.ready = collections.deque()
         self.token = uuid.uuid4().hex[:12]
+        self.topic = "chartex-%s" % self.token
+        self.starts = collections.Counter()
+        client.subscribe_topic(self.topic, self._started)
         # What runs on the scheduler is defined here, so that cloudpickle
         # sends it by value: the scheduler need not have chartex installed.
         self.reruns = client.run_on_scheduler(
@@ -403,35 +421,56 @@ class _DaskExecutor:
             return {k: tasks[k].suspicious for k in keys if k in tasks}
         self.suspicious = suspicious
 
+    def _started(self, event):
+        _, index = event
+        self.starts[index] += 1
+
     def submit(self, index, request):
-        future = self.client.submit(run_input, request, self.timeout, self.max_memory,
-                                    key="chartex-%s-%d" % (self.token, index), pure=False)
-        self.keys[future.key] = index
+        future = self.client.submit(_dask_task, self.topic, index, request, self.timeout,
+                                    self.max_memory, key="chartex-%s-%d" % (self.token, index),
+                                    pure=False)
+        self.indexes[future.key] = index
         self.completed.add(future)
+
+    def _answer(self, future):
+        if future.status == "error":
+            error = future.exception()
+            if type(error).__name__ == "KilledWorker":
+                return {"error": LOST}
+            return {"error": "internal error on the Dask worker: %s: %s"
+                             % (type(error).__name__, error)}
+        if future.status == "cancelled":
+            return {"error": CANCELLED}
+        try:
+            return future.result()
+        except Exception:  # the result lost, then the recomputation failed
+            return self._answer(future) if future.status != "finished" else {"error": LOST}
 
     def next_done(self):
         if not self.ready:
             batch = self.completed.next_batch(block=True)
-            attempts = {}
+            deaths = {}
             if self.reruns:
-                attempts = self.client.run_on_scheduler(
-                    self.suspicious, keys=[f.key for f in batch])
+                deaths = self.client.run_on_scheduler(self.suspicious,
+                                                      keys=[f.key for f in batch])
+            finished = [f for f in batch if f.status == "finished"]
+            results = {}
+            try:
+                # One round trip for the batch.  A result lost with its
+                # worker meanwhile is computed again (and counted) by gather.
+                results = dict(zip([f.key for f in finished], self.client.gather(finished)))
+            except Exception:
+                pass
             for future in batch:
-                self.ready.append((future, attempts.get(future.key, 0) + 1))
-        future, attempts = self.ready.popleft()
-        index = self.keys.pop(future.key)
-        if future.status == "finished":
-            answer = future.result()
-        elif future.status == "error":
-            error = future.exception()
-            if type(error).__name__ == "KilledWorker":
-                answer = {"error": LOST}
-            else:
-                answer = {"error": "internal error on the Dask worker: %s: %s"
-                                   % (type(error).__name__, error)}
-        else:
-            answer = {"error": CANCELLED}
+                answer = results[future.key] if future.key in results \
+                    else self._answer(future)
+                # Each death is a run; a task that was answered ran once more.
+                ran = deaths.get(future.key, 0) + (answer.get("error") not in (LOST, CANCELLED))
+                self.ready.append((future, answer, ran))
+        future, answer, ran = self.ready.popleft()
+        index = self.indexes.pop(future.key)
         future.release()
+        attempts = max(self.starts.pop(index, 0), ran)
         if attempts > 1:
             answer = dict(answer, attempts=attempts)
         return index, answer
@@ -440,6 +479,10 @@ class _DaskExecutor:
         futures = list(self.completed.futures)
         if futures:
             self.client.cancel(futures)
+        try:
+            self.client.unsubscribe_topic(self.topic)
+        except Exception:
+            pass
         try:
             self.client.run(close_workers)
         except Exception:  # a worker leaving meanwhile: its processes end with it

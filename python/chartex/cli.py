@@ -218,7 +218,7 @@ def _dask_client(spec):
                               "distributed.scheduler.worker-saturation": 1.0}):
             cluster = distributed.LocalCluster(
                 n_workers=n or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                dashboard_address=":0", silence_logs=logging.CRITICAL)
             return distributed.Client(cluster), cluster
     try:
         return distributed.Client(spec, timeout=30), None
