@@ -183,6 +183,20 @@ def test_worker_ends_with_its_parent(tmp_path):
         time.sleep(0.1)
 
 
+def test_dask_usage_errors(tmp_path):
+    path = write_pickle(tmp_path / "line.pkl", draw("line"))
+    r = run_cli("convert", path, "--jobs", "2", "--dask", "local:2")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "--jobs and --dask do not go together" in r.stderr
+    r = run_cli("convert", path, "--dask", "local:0")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "--dask local:N: N must be an integer from 1 to 1024, not '0'" in r.stderr
+    r = run_cli("convert", path, "--dask", "tcp://127.0.0.1:1", env={
+        "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
+    assert r.returncode == 2 and r.stdout == ""
+    assert "Traceback" not in r.stderr
+
+
 def test_progress_on_request(tmp_path):
     paths = [write_pickle(tmp_path / ("f%d.pkl" % i), draw("line")) for i in range(3)]
     r = run_cli("convert", *paths, "--progress")

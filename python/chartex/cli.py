@@ -210,7 +210,10 @@ def _dask_client(spec):
     if spec == "local" or spec.startswith("local:"):
         n = None
         if spec != "local":
-            n = _int_range(1, 1024)(spec[6:])
+            try:
+                n = _int_range(1, 1024)(spec[6:])
+            except argparse.ArgumentTypeError as e:
+                raise UsageError("--dask local:N: N %s" % e) from None
         # chartex reports the inputs of a worker that died instead of
         # letting the scheduler run them again (see batch._DaskExecutor), and
         # a worker holds only the task it runs, so that a death loses no other.
@@ -221,7 +224,7 @@ def _dask_client(spec):
                 dashboard_address=":0", silence_logs=logging.CRITICAL)
             return distributed.Client(cluster), cluster
     try:
-        return distributed.Client(spec, timeout=30), None
+        return distributed.Client(spec), None
     except (OSError, ValueError) as e:
         raise UsageError("cannot connect to the Dask scheduler %s: %s" % (spec, e)) from None
 
