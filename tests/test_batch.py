@@ -207,3 +207,39 @@ def test_progress_on_request(tmp_path):
     assert r.stderr == ""
     json.loads(r.stdout.splitlines()[0])
     golden.close_all()
+
+
+def test_a_batch_closed_early_leaves_no_process(tmp_path):
+    """A consumer that stops reading (an interrupted CLI, a break out of the
+    loop): the inputs being converted are stopped, none starts after."""
+    hangs = [tmp_path / ("h%d.py" % i) for i in range(4)]
+    for i, p in enumerate(hangs):
+        p.write_text("import subprocess, time\nsubprocess.Popen(['sleep', '43.%d25'])\n"
+                     "time.sleep(60)\n" % i)
+    good = write_pickle(tmp_path / "a.pkl", draw("line"))
+    records = batch.convert([good] + hangs, jobs=2)
+    check_kind("line", next(records)["chart"])
+    deadline = time.monotonic() + 60
+    while len([c for c in _command_lines() if "sleep 43." in c]) < 2:
+        assert time.monotonic() < deadline, "the scripts did not start"
+        time.sleep(0.1)
+    records.close()
+    time.sleep(1.0)
+    assert [c for c in _command_lines() if "sleep 43." in c] == []
+    assert _my_workers() == []
+
+
+def _my_workers():
+    """This process's `chartex _worker` children."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open("/proc/%s/cmdline" % entry, "rb") as f:
+                cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == os.getpid() and "chartex _worker" in cmd:
+            found.append(cmd)
+    return found

@@ -359,6 +359,9 @@ class _LocalExecutor:
 
     def close(self, interrupted):
         if interrupted:
+            # No input starts after this; those running end with their
+            # worker processes (their answers go nowhere).
+            self.pool.shutdown(wait=False, cancel_futures=True)
             close_workers(kill=True)
         self.pool.shutdown(wait=True)
         close_workers()
