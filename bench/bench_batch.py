@@ -6,7 +6,8 @@
 
 1. Throughput: pickles N figures (default 2,000: a line chart of two
    50-point series, a title, labels, a legend) and writes M plotting
-   scripts (default 200, the same chart drawn by pyplot) into a temporary
+   scripts (default 200, the same chart drawn by pyplot; the figures of
+   tools/bench_convert.py) into a temporary
    folder, then runs `chartex convert FOLDER -o FILE` with --jobs 1,
    --jobs 2 and --dask local:2, one run each, and prints a table: figures
    per second (worker and cluster start-up included) and the peak memory
@@ -23,7 +24,6 @@ Needs distributed for the Dask column (skipped, with the reason, without).
 --quick: 200 figures, 20 scripts, listings of 1,000 to 100,000 files.
 """
 import os
-import pickle
 import subprocess
 import sys
 import tempfile
@@ -81,23 +81,12 @@ ax.legend()
 
 
 def make_inputs(folder, n_figures, n_scripts):
-    import matplotlib
+    # The figures of tools/bench_convert.py, and scripts drawing the same.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    os.pardir, "tools"))
+    from bench_convert import pickle_figures
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    x = np.arange(50.0)
-    for i in range(n_figures):
-        fig, ax = plt.subplots()
-        ax.plot(x, np.sin(x / 7 + i), label="sin")
-        ax.plot(x, np.cos(x / 5 + i), label="cos")
-        ax.set_title("figure %d" % i)
-        ax.set_xlabel("time [s]")
-        ax.legend()
-        with open(os.path.join(folder, "f%05d.pkl" % i), "wb") as f:
-            pickle.dump(fig, f)
-        plt.close(fig)
+    pickle_figures(folder, n_figures, "f%05d.pkl")
     for i in range(n_scripts):
         with open(os.path.join(folder, "s%04d.py" % i), "w") as f:
             f.write(SCRIPT.format(i=i))

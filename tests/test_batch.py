@@ -90,15 +90,17 @@ def test_listing_does_not_read_the_folder_ahead(tmp_path, monkeypatch):
     assert scanned == ["one", "two"]
 
 
+def counting(paths, pulled):
+    """The paths as a generator that notes in pulled what was read."""
+    for p in paths:
+        pulled.append(p)
+        yield p
+
+
 def test_inputs_are_read_as_the_batch_goes(tmp_path):
     paths = [write_pickle(tmp_path / ("f%02d.pkl" % i), draw("line")) for i in range(30)]
     pulled = []
-
-    def inputs():
-        for p in paths:
-            pulled.append(p)
-            yield p
-    records = batch.convert(inputs(), jobs=1, buffer=4)
+    records = batch.convert(counting(paths, pulled), jobs=1, buffer=4)
     first = next(records)
     assert first["source"] == str(paths[0])
     # At most the buffer (and what is in flight) is read ahead.

@@ -18,12 +18,11 @@ dask = pytest.importorskip("dask")
 
 import golden  # noqa: E402
 from chartex import batch  # noqa: E402
-from test_cli import (KINDS, check_kind, draw, error_lines, hostile_pickles,  # noqa: E402
-                      lines_of, run_cli, write_pickle, write_script)
-
-import pickle  # noqa: E402
-
 import matplotlib.pyplot as plt  # noqa: E402
+from test_batch import counting  # noqa: E402
+from test_cli import (KINDS, NO_SEGV_HANDLER, bad_inputs, check_kind, draw,  # noqa: E402
+                      error_lines, hostile_pickles, lines_of, run_cli, write_pickle,
+                      write_script)
 
 # The scheduler of this module's cluster runs a task again once after its
 # worker died (allowed-failures 1), to see the record say so; `--dask
@@ -43,32 +42,9 @@ def client():
     cluster.close()
 
 
-def bad_inputs(folder):
+def all_inputs(folder):
     """test_cli's bad inputs, its hostile pickles and a figure of each kind."""
-    good = write_pickle(folder / "good.pkl", draw("line"))
-    empty = folder / "empty.pkl"
-    empty.write_bytes(b"")
-    noise = folder / "noise.pkl"
-    noise.write_bytes(bytes(range(256)) * 3)
-    data = pickle.dumps(draw("bar"))
-    truncated = folder / "truncated.pkl"
-    truncated.write_bytes(data[:len(data) // 2])
-    a_list = write_pickle(folder / "list.pkl", [1, 2, 3])
-    raises = folder / "raises.py"
-    raises.write_text("import matplotlib.pyplot as plt\nplt.plot([1, 2])\n"
-                      "raise ValueError('broken data')\n")
-    hangs = folder / "hangs.py"
-    hangs.write_text("import time\nwhile True:\n    time.sleep(0.05)\n")
-    exits = folder / "exits.py"
-    exits.write_text("import os\nos._exit(3)\n")
-    segv = folder / "segv.py"
-    segv.write_text("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
-    nofig = folder / "nofig.py"
-    nofig.write_text("x = 1\n")
-    sysexit = folder / "sysexit.py"
-    sysexit.write_text("import sys\nsys.exit(4)\n")
-    inputs = [good, empty, noise, truncated, a_list, raises, hangs, exits, segv, nofig,
-              sysexit, folder / "missing.pkl"]
+    inputs = bad_inputs(folder)
     hostile = folder / "hostile"
     hostile.mkdir()
     for name, (obj, _) in hostile_pickles(hostile).items():
@@ -86,11 +62,8 @@ def bad_inputs(folder):
     return inputs
 
 
-NO_SEGV_HANDLER = {"ASAN_OPTIONS": golden.asan_options(":handle_segv=0")}
-
-
 def test_the_cli_gives_the_same_records_on_dask(tmp_path, client):
-    inputs = bad_inputs(tmp_path)
+    inputs = all_inputs(tmp_path)
     args = ["convert"] + inputs + ["--timeout", "3"]
     local = run_cli(*args, "--jobs", "2", cwd=tmp_path, env=NO_SEGV_HANDLER)
     assert local.returncode == 1
@@ -192,12 +165,7 @@ def test_a_restart_mid_batch(tmp_path, client):
 def test_inputs_are_read_as_the_batch_goes(tmp_path, client):
     paths = [write_pickle(tmp_path / ("f%02d.pkl" % i), draw("line")) for i in range(40)]
     pulled = []
-
-    def inputs():
-        for p in paths:
-            pulled.append(p)
-            yield p
-    records = batch.convert(inputs(), client=client, buffer=5)
+    records = batch.convert(counting(paths, pulled), client=client, buffer=5)
     first = next(records)
     assert first["source"] == str(paths[0])
     assert len(pulled) <= 5 + batch.IN_FLIGHT_PER_SLOT * 2
