@@ -322,7 +322,9 @@ def test_batch_of_200_pickles(tmp_path):
 
 # ------------------------------------------------------------- bad inputs
 
-def test_bad_inputs_each_reported_others_converted(tmp_path):
+def bad_inputs(tmp_path):
+    """Good, broken, hanging and crashing inputs (tests/test_dask.py runs
+    them on Dask too): good.pkl first, good2.py last."""
     good = write_pickle(tmp_path / "good.pkl", draw("line"))
     empty = tmp_path / "empty.pkl"
     empty.write_bytes(b"")
@@ -350,12 +352,18 @@ def test_bad_inputs_each_reported_others_converted(tmp_path):
     other = tmp_path / "data.csv"
     other.write_text("1,2\n")
     good2 = write_script(tmp_path / "good2.py", KINDS["bar"])
-    inputs = [good, empty, noise, truncated, a_list, an_int, raises, hangs, exits,
-              segv, nofig, sysexit, missing, other, good2]
-    # segv.py kills its worker with SIGSEGV: in the sanitizer build ASan's
-    # handler would turn that into exit status 1, so it is left to the kernel.
-    no_segv_handler = {"ASAN_OPTIONS": golden.asan_options(":handle_segv=0")}
-    r = run_cli("convert", *inputs, "--jobs", "2", "--timeout", "3", env=no_segv_handler)
+    return [good, empty, noise, truncated, a_list, an_int, raises, hangs, exits,
+            segv, nofig, sysexit, missing, other, good2]
+
+
+# segv.py kills its worker with SIGSEGV: in the sanitizer build ASan's
+# handler would turn that into exit status 1, so it is left to the kernel.
+NO_SEGV_HANDLER = {"ASAN_OPTIONS": golden.asan_options(":handle_segv=0")}
+
+
+def test_bad_inputs_each_reported_others_converted(tmp_path):
+    inputs = bad_inputs(tmp_path)
+    r = run_cli("convert", *inputs, "--jobs", "2", "--timeout", "3", env=NO_SEGV_HANDLER)
     assert r.returncode == 1
     assert "Traceback" not in r.stderr
     out = lines_of(r.stdout)

@@ -79,9 +79,11 @@ def test_distribution_metadata():
     runtime = sorted(r for r in requires if "extra ==" not in r)
     assert runtime == ["matplotlib>=3.6", "numpy>=1.24"]
     extras = dist.metadata.get_all("Provides-Extra")
-    assert sorted(extras) == ["ipython", "test"]
+    assert sorted(extras) == ["dask", "ipython", "test"]
     ipython_extra = {re.split(r"[ ;<>=]", r)[0] for r in requires if "extra == \"ipython\"" in r}
     assert ipython_extra == {"ipython", "ipykernel", "orjson"}
+    dask_extra = {re.split(r"[ ;<>=]", r)[0] for r in requires if "extra == \"dask\"" in r}
+    assert dask_extra == {"distributed"}
     (script,) = [e for e in dist.entry_points if e.group == "console_scripts"]
     assert (script.name, script.value) == ("chartex", "chartex.cli:main")
     files = {str(f) for f in dist.files}

@@ -17,27 +17,32 @@ import tempfile
 import time
 
 
-def main(argv):
-    n = int(argv[0]) if argv else 200
-    jobs = [int(j) for j in argv[1:]] or [1, 2]
+def pickle_figures(folder, n, name="f%04d.pkl"):
+    """Pickles n figures into folder (also used by bench/bench_batch.py)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
+    x = np.arange(50.0)
+    for i in range(n):
+        fig, ax = plt.subplots()
+        ax.plot(x, np.sin(x / 7 + i), label="sin")
+        ax.plot(x, np.cos(x / 5 + i), label="cos")
+        ax.set_title("figure %d" % i)
+        ax.set_xlabel("time [s]")
+        ax.legend()
+        with open(os.path.join(folder, name % i), "wb") as f:
+            pickle.dump(fig, f)
+        plt.close(fig)
+
+
+def main(argv):
+    n = int(argv[0]) if argv else 200
+    jobs = [int(j) for j in argv[1:]] or [1, 2]
     with tempfile.TemporaryDirectory() as folder:
-        x = np.arange(50.0)
-        for i in range(n):
-            fig, ax = plt.subplots()
-            ax.plot(x, np.sin(x / 7 + i), label="sin")
-            ax.plot(x, np.cos(x / 5 + i), label="cos")
-            ax.set_title("figure %d" % i)
-            ax.set_xlabel("time [s]")
-            ax.legend()
-            with open(os.path.join(folder, "f%04d.pkl" % i), "wb") as f:
-                pickle.dump(fig, f)
-            plt.close(fig)
+        pickle_figures(folder, n)
         out = os.path.join(folder, "out.ndjson")
         for j in jobs:
             start = time.perf_counter()

@@ -11,13 +11,18 @@ one JSON line on its stdout:
 and first {"ready": true} once matplotlib and chartex are imported.  With
 "review" (chartex convert --review), each output also carries "png": the
 figure drawn as PNG, base64-encoded, for the review page.  The
-parent (chartex.cli.run_tasks) kills a worker that crashes, hangs or runs
-over its time and starts another, so nothing here has to survive a bad
-input; what it must do is keep inputs apart (every figure is closed, the
+parent (chartex.batch.run_input, in the CLI's process or in a Dask worker)
+kills a worker that crashes, hangs or runs over its time and starts
+another, so nothing here has to survive a bad input; what it must do is keep inputs apart (every figure is closed, the
 rcParams, working directory, sys.argv/sys.path and the script's own modules
 restored after each input) and keep the protocol clean: the request and
 answer pipes are moved off file descriptors 0 and 1, stdin becomes
 /dev/null and whatever writes to stdout (print, C code) lands on stderr.
+
+`--max-memory MB` limits the process's address space (RLIMIT_AS), so that
+an input that eats memory fails with MemoryError (or is killed) alone.  The
+worker leads its own process group and ends it when its parent dies
+(CHARTEX_PARENT_PID): a Dask worker that is killed leaves no script running.
 """
 
 import contextlib
@@ -27,6 +32,8 @@ import os
 import pickletools
 import runpy
 import sys
+import threading
+import time
 import traceback
 
 
@@ -239,7 +246,41 @@ def _png(fig):
     return {"png": base64.b64encode(buf.getvalue()).decode("ascii")}
 
 
-def serve():
+def _watch_parent():
+    """Ends this process group when the parent that started it is gone
+    (re-parented processes see another parent id)."""
+    try:
+        parent = int(os.environ.pop("CHARTEX_PARENT_PID", ""))
+    except ValueError:
+        return
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        if os.getpgid(0) == os.getpid():  # started as a group leader: take the script's
+            os.killpg(os.getpid(), 9)      # processes with it
+        os._exit(1)
+
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=watch, name="chartex-parent-watch", daemon=True).start()
+
+
+def _limit_memory(megabytes):
+    import resource
+
+    limit = megabytes * 1024 * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def serve(argv=()):
+    max_memory = 0
+    if list(argv[:1]) == ["--max-memory"]:
+        max_memory = int(argv[1])
+    _watch_parent()
     requests, answers = _take_protocol_fds()
     os.environ["MPLBACKEND"] = "Agg"
     import matplotlib
@@ -249,6 +290,9 @@ def serve():
 
     plt.show = lambda *args, **kwargs: None
     import chartex  # noqa: F401  (the extension loads once, before any input)
+
+    if max_memory:
+        _limit_memory(max_memory)
 
     def send(obj):
         answers.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
@@ -271,4 +315,4 @@ def serve():
 
 
 if __name__ == "__main__":
-    sys.exit(serve())
+    sys.exit(serve(sys.argv[1:]))

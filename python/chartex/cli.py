@@ -1,8 +1,10 @@
 """The chartex command line.
 
-    chartex convert INPUT... [-o FILE] [--ndjson] [--indent N] [--jobs N]
-                             [--timeout SECONDS] [--trust] [--review DIR]
-    chartex scene INPUT [--trust]
+    chartex convert INPUT... [-o FILE] [--ndjson] [--indent N]
+                             [--jobs N | --dask SCHEDULER|local[:N]] [--progress]
+                             [--timeout SECONDS] [--max-memory MB] [--trust]
+                             [--review DIR]
+    chartex scene INPUT [--trust] [--timeout SECONDS] [--max-memory MB]
     chartex check [FIXTURES_DIR] [--update]
     chartex diff A.json B.json [--rtol R] [--atol A] [--ignore KEY]...
     chartex render CHART.json -o OUT.png [--dpi N]
@@ -27,9 +29,11 @@ input, in the order of the inputs:
 
 N counts the figures of one input from 0 (a pickle holds figure 0; a
 script's figures are numbered in pyplot's order of figure numbers).  An
-input is converted in a worker process (--jobs of them), so that a crash,
-a hang (--timeout) or a stray sys.exit of one input does not stop the
-others; what a script prints goes to stderr.  Pickles are loaded with an
+input is converted in a worker process (--jobs of them, or one per thread
+of each Dask worker with --dask), so that a crash, a hang (--timeout), a
+memory hog (--max-memory) or a stray sys.exit of one input does not stop
+the others; what a script prints goes to stderr.  chartex.batch runs the
+inputs (the same records from Python: chartex.batch.convert).  Pickles are loaded with an
 allow-list of matplotlib and NumPy classes (chartex._unpickle); --trust
 loads any pickle, which runs whatever code the file holds.
 
@@ -54,26 +58,22 @@ charts of CHART.json (in order) into the folder -o names.
 """
 
 import argparse
-import collections
+import itertools
 import json
+import logging
 import os
-import selectors
-import signal
-import subprocess
 import sys
 import time
+
+from . import batch
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Optional, Sequence
 del TYPE_CHECKING
 
-PICKLE_SUFFIXES = (".pkl", ".pickle")
-SCRIPT_SUFFIXES = (".py",)
 COMMANDS = ("convert", "scene", "check", "diff", "render", "ipython", "_worker")
-DEFAULT_TIMEOUT = 120.0
-# A worker that has not imported matplotlib after this long is stuck.
-STARTUP_TIMEOUT = 120.0
+DEFAULT_TIMEOUT = batch.DEFAULT_TIMEOUT
 
 
 class UsageError(Exception):
@@ -194,8 +194,18 @@ def _parser():
 
 def _add_run_options(parser, jobs=True):
     if jobs:
-        parser.add_argument("-j", "--jobs", type=_int_range(1, 256), default=1, metavar="N",
+        parser.add_argument("-j", "--jobs", type=_int_range(1, 256), metavar="N",
                             help="worker processes (default 1)")
+        parser.add_argument("--dask", metavar="SCHEDULER",
+                            help="run on a Dask cluster: a scheduler's address "
+                                 "(tcp://host:8786), or local[:N] for a local cluster of "
+                                 "N worker processes (needs distributed)")
+        parser.add_argument("--progress", action="store_true",
+                            help="show progress on stderr (default: when stderr is a "
+                                 "terminal)")
+    parser.add_argument("--max-memory", type=_int_range(0, 1 << 30), default=0, metavar="MB",
+                        help="limit each worker process's address space to MB "
+                             "megabytes (default 0: no limit)")
     parser.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                         metavar="SECONDS",
                         help="give up on an input after this long (default %g; 0: never)"
@@ -227,240 +237,28 @@ def _tolerance(text):
     return value
 
 
-# ------------------------------------------------------------------ inputs
-
-def _kind(path):
-    lower = path.lower()
-    if lower.endswith(PICKLE_SUFFIXES):
-        return "pickle"
-    if lower.endswith(SCRIPT_SUFFIXES):
-        return "script"
-    return None
-
-
-def collect(inputs):
-    """The inputs as a list of (source, kind, error): kind "pickle" or
-    "script", or error set for an input that cannot be converted.  Folders
-    are expanded in sorted order, depth first."""
-    found = []
-    for given in inputs:
-        if os.path.isdir(given):
-            before = len(found)
-            for root, dirs, files in os.walk(given):
-                dirs[:] = sorted(d for d in dirs
-                                 if not d.startswith((".", "_")) and d != "__pycache__")
-                for name in sorted(files):
-                    kind = _kind(name)
-                    if kind and not name.startswith((".", "_")):
-                        found.append((os.path.join(root, name), kind, None))
-            if len(found) == before:
-                found.append((given, None, "no .pkl, .pickle or .py file in this folder"))
-        elif not os.path.exists(given):
-            found.append((given, None, "no such file or folder"))
-        elif _kind(given) is None:
-            found.append((given, None, "not a .pkl, .pickle or .py file"))
-        else:
-            found.append((given, _kind(given), None))
-    return found
-
-
-# ------------------------------------------------------------ the workers
-
-def _worker_env():
-    """The environment of a worker: this package first on its path, the
-    Agg backend."""
-    env = dict(os.environ)
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    old = env.get("PYTHONPATH")
-    env["PYTHONPATH"] = here + (os.pathsep + old if old else "")
-    env["MPLBACKEND"] = "Agg"
-    return env
-
-
-def _describe_exit(code):
-    if code is not None and code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = "signal %d" % -code
-        return "the worker converting it crashed (%s)" % name
-    return "the worker converting it exited with status %s" % code
-
-
-class _Worker:
-    """One `python -m chartex _worker` process.  Requests go to its stdin,
-    one JSON line each; its answers come on its stdout, one JSON line each
-    (the worker moves what the converted script prints to stderr)."""
-
-    def __init__(self, env):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chartex", "_worker"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
-            start_new_session=True)
-        self.buf = b""
-        self.task = None      # index of the task in progress
-        self.ready = False
-        self.deadline = time.monotonic() + STARTUP_TIMEOUT
-
-    def send(self, index, request, timeout):
-        self.task = index
-        self.deadline = time.monotonic() + timeout if timeout else None
-        self.proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
-        self.proc.stdin.flush()
-
-    def kill(self):
-        # The worker leads its own process group: take what the script
-        # started with it.
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        self.close()
-
-    def close(self):
-        for f in (self.proc.stdin, self.proc.stdout):
-            try:
-                f.close()
-            except OSError:
-                pass
-        try:
-            return self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return self.proc.wait()
-
-
-def run_tasks(requests, jobs, timeout, on_result):
-    """Runs each request (a dict for the worker) in a pool of `jobs`
-    workers; calls on_result(index, answer) in index order, where answer is
-    the worker's dict ({"outputs": [...]} or {"error": "..."})."""
-    env = _worker_env()
-    pending = collections.deque(range(len(requests)))
-    done = {}
-    next_out = 0
-    workers = []
-    sel = selectors.DefaultSelector()
-
-    def finish(worker, answer):
-        nonlocal next_out
-        done[worker.task] = answer
-        worker.task = None
-        while next_out in done:
-            on_result(next_out, done.pop(next_out))
-            next_out += 1
-
-    def retire(worker, error):
-        sel.unregister(worker.proc.stdout)
-        workers.remove(worker)
-        task = worker.task
-        if error is None:
-            error = _describe_exit(worker.close())
-        if task is not None:
-            finish(worker, {"error": error})
-        elif not worker.ready:
-            # A worker that dies before it is ready will not get better:
-            # report it once per waiting task instead of looping.
-            while pending:
-                worker.task = pending.popleft()
-                finish(worker, {"error": "cannot start a worker: " + error})
-
-    try:
-        while pending or any(w.task is not None for w in workers):
-            while len(workers) < min(jobs, len(pending) + sum(
-                    w.task is not None for w in workers)):
-                w = _Worker(env)
-                workers.append(w)
-                sel.register(w.proc.stdout, selectors.EVENT_READ, w)
-            for w in workers:
-                if w.ready and w.task is None and pending:
-                    index = pending.popleft()
-                    try:
-                        w.send(index, requests[index], timeout)
-                    except OSError:
-                        w.task = index
-                        retire(w, None)
-                        break
-            deadlines = [w.deadline for w in workers if w.deadline is not None
-                         and (w.task is not None or not w.ready)]
-            wait = None
-            if deadlines:
-                wait = max(0.0, min(deadlines) - time.monotonic())
-            for key, _ in sel.select(wait):
-                w = key.data
-                chunk = os.read(w.proc.stdout.fileno(), 1 << 20)
-                if not chunk:
-                    retire(w, None)
-                    continue
-                w.buf += chunk
-                while b"\n" in w.buf and w in workers:
-                    line, w.buf = w.buf.split(b"\n", 1)
-                    answer = json.loads(line.decode("utf-8"))
-                    if answer.get("ready"):
-                        w.ready = True
-                        w.deadline = None
-                    elif w.task is not None:
-                        finish(w, answer)
-            now = time.monotonic()
-            for w in list(workers):
-                if w.deadline is not None and now >= w.deadline:
-                    if w.task is not None:
-                        w.kill()
-                        retire_error = "timed out after %g s" % timeout
-                    elif not w.ready:
-                        w.kill()
-                        retire_error = "it did not start within %g s" % STARTUP_TIMEOUT
-                    else:
-                        continue
-                    sel.unregister(w.proc.stdout)
-                    workers.remove(w)
-                    if w.task is not None:
-                        finish(w, {"error": retire_error})
-    finally:
-        for w in workers:
-            try:
-                sel.unregister(w.proc.stdout)
-            except (KeyError, ValueError):
-                pass
-            if w.task is None:
-                w.close()  # EOF on stdin: the worker exits
-            else:
-                w.kill()
-        sel.close()
-
-
 # --------------------------------------------------------------- convert
 
 class _Progress:
-    """A one-line progress bar on stderr, for batches on a terminal."""
+    """A one-line progress count on stderr: inputs done, of those listed so
+    far ("+" while the listing goes on)."""
 
-    def __init__(self, total, stream):
-        self.total = total
+    def __init__(self, stream, on):
         self.stream = stream
-        self.on = total > 1 and hasattr(stream, "isatty") and stream.isatty()
-        self.count = 0
+        self.on = on
+        self.shown = 0.0
 
     def clear(self):
-        if self.on:
+        if self.on and self.shown:
             self.stream.write("\r\033[K")
             self.stream.flush()
 
-    def step(self):
-        self.count += 1
-        if self.on:
-            width = 30
-            filled = width * self.count // self.total
-            self.stream.write("\r[%s%s] %d/%d" % ("#" * filled, "." * (width - filled),
-                                                  self.count, self.total))
+    def __call__(self, done, listed, listed_all):
+        now = time.monotonic()
+        if self.on and (now - self.shown >= 0.1 or (listed_all and done == listed)):
+            self.shown = now
+            self.stream.write("\r\033[K%d/%d%s done" % (done, listed, "" if listed_all else "+"))
             self.stream.flush()
-
-
-def _line(source, figure=None, key=None, text=None, error=None):
-    head = '{"source":%s' % json.dumps(source, ensure_ascii=False)
-    if figure is not None:
-        head += ',"figure":%d' % figure
-    if error is not None:
-        return head + ',"error":%s}' % json.dumps(error, ensure_ascii=False)
-    return head + ',"%s":%s}' % (key, text)
 
 
 def _open_output(path):
@@ -473,20 +271,52 @@ def _open_output(path):
         raise UsageError("cannot write %s: %s" % (path, e.strerror or e)) from e
 
 
+def _dask_client(spec):
+    """(client, cluster) for --dask: "local", "local:N" or a scheduler's address."""
+    try:
+        import dask
+        import distributed
+    except ImportError as e:
+        raise UsageError("--dask needs Dask's distributed (pip install 'chartex[dask]'): %s"
+                         % e) from None
+    if spec == "local" or spec.startswith("local:"):
+        n = None
+        if spec != "local":
+            try:
+                n = _int_range(1, 1024)(spec[6:])
+            except argparse.ArgumentTypeError as e:
+                raise UsageError("--dask local:N: N %s" % e) from None
+        # chartex reports the inputs of a worker that died instead of
+        # letting the scheduler run them again (see batch._DaskExecutor), and
+        # a worker holds only the task it runs, so that a death loses no other.
+        with dask.config.set({"distributed.scheduler.allowed-failures": 0,
+                              "distributed.scheduler.worker-saturation": 1.0}):
+            cluster = distributed.LocalCluster(
+                n_workers=n or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                dashboard_address=":0", silence_logs=logging.CRITICAL)
+            return distributed.Client(cluster), cluster
+    try:
+        return distributed.Client(spec), None
+    except (OSError, ValueError) as e:
+        raise UsageError("cannot connect to the Dask scheduler %s: %s" % (spec, e)) from None
+
+
 def _convert(args, mode):
-    inputs = collect(args.inputs)
     key = "chart" if mode == "chart" else "scene"
     indent = getattr(args, "indent", None)
     ndjson = getattr(args, "ndjson", False)
-    jobs = getattr(args, "jobs", 1)
-    tasks = [i for i, (_, kind, error) in enumerate(inputs) if error is None]
+    dask_spec = getattr(args, "dask", None)
+    if dask_spec is not None and getattr(args, "jobs", None) is not None:
+        raise UsageError("--jobs and --dask do not go together (a Dask worker runs "
+                         "one input per thread)")
+    jobs = getattr(args, "jobs", None) or 1
+    items = batch.iter_inputs(args.inputs)
+    first = list(itertools.islice(items, 2))
     # With several inputs, the run cannot give exactly one figure without a
     # failure (each input gives at least one or fails): lines from the start.
-    single = not ndjson and len(inputs) == 1
+    single = not ndjson and len(first) == 1
+
     review = getattr(args, "review", None)
-    requests = [{"path": inputs[i][0], "kind": inputs[i][1], "trust": args.trust,
-                 "mode": mode, "indent": indent if single else None,
-                 "review": bool(review)} for i in tasks]
     page = None
     if review:
         from . import _review
@@ -497,69 +327,31 @@ def _convert(args, mode):
             raise UsageError("cannot write %s: %s" % (review, e.strerror or e)) from e
 
     out, tmp = _open_output(args.output)
-    progress = _Progress(len(inputs), sys.stderr)
+    show = getattr(args, "progress", False) or (len(first) > 1 and sys.stderr.isatty())
+    progress = _Progress(sys.stderr, show)
     failures = 0
     held = []   # in single mode: the lines, until we know how many there are
-
-    def report(source, error, figure=None):
-        nonlocal failures
-        failures += 1
-        progress.clear()
-        where = source if figure is None else "%s (figure %d)" % (source, figure)
-        print("chartex: %s: %s" % (where, error), file=sys.stderr)
-
-    def emit(index, answer):
-        source = inputs[index][0]
-        lines = []
-        if "error" in answer:
-            report(source, answer["error"])
-            lines.append((None, _line(source, error=answer["error"])))
-            if page is not None:
-                page.add(source, error=answer["error"])
-        else:
-            for n, item in enumerate(answer["outputs"]):
-                if "error" in item:
-                    report(source, item["error"], n)
-                    lines.append((None, _line(source, n, error=item["error"])))
-                else:
-                    lines.append((item["text"], _line(source, n, key, item["text"])))
-                if page is not None:
-                    _review_add(page, "%s (figure %d)" % (source, n), item)
-        if single:
-            held.extend(lines)
-        else:
-            for _, line in lines:
-                out.write(line + "\n")
-        progress.step()
-
-    order = []  # inputs in order: failed-before-running ones interleaved
-
-    def on_result(task_index, answer):
-        order.append((tasks[task_index], answer))
-        flush_ready()
-
-    emitted = [0]
-
-    def flush_ready():
-        # Emit inputs in input order: a collect() error is emitted as soon as
-        # every input before it is.
-        results = dict(order)
-        while emitted[0] < len(inputs):
-            i = emitted[0]
-            if inputs[i][2] is not None:
-                emit(i, {"error": inputs[i][2]})
-            elif i in results:
-                emit(i, results.pop(i))
-            else:
-                break
-            emitted[0] += 1
-        order[:] = list(results.items())
-
+    client = cluster = None
     try:
-        flush_ready()
-        if tasks:
-            run_tasks(requests, jobs, args.timeout, on_result)
-        flush_ready()
+        if dask_spec is not None:
+            client, cluster = _dask_client(dask_spec)
+        for source, answer in batch.answers(
+                None, client=client, jobs=jobs, timeout=args.timeout, trust=args.trust,
+                max_memory=args.max_memory, mode=mode, indent=indent if single else None,
+                progress=progress, listed=itertools.chain(first, items),
+                review=page is not None):
+            if page is not None:
+                _review_answer(page, source, answer)
+            for line, text, figure, error in batch.record_lines(source, answer, key):
+                if error is not None:
+                    failures += 1
+                    progress.clear()
+                    where = source if figure is None else "%s (figure %d)" % (source, figure)
+                    print("chartex: %s: %s" % (where, error), file=sys.stderr)
+                if single:
+                    held.append((text, line))
+                else:
+                    out.write(line + "\n")
         progress.clear()
         if page is not None:
             print("chartex: review page %s" % page.finish(), file=sys.stderr)
@@ -578,7 +370,20 @@ def _convert(args, mode):
         if tmp is not None:
             out.close()
             os.unlink(tmp)
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
     return 1 if failures else 0
+
+
+def _review_answer(page, source, answer):
+    """One input's answer as review page entries."""
+    if "error" in answer:
+        page.add(source, error=answer["error"])
+        return
+    for n, item in enumerate(answer["outputs"]):
+        _review_add(page, "%s (figure %d)" % (source, n), item)
 
 
 def _review_add(page, name, item):
@@ -735,15 +540,13 @@ def _render_command(args):
         return 0
     from . import _review
 
-    found = collect([args.compare])
+    found = list(itertools.islice(batch.iter_inputs([args.compare]), 2))
     source, kind, error = found[0]
     if error is not None or len(found) != 1:
         raise UsageError("%s: %s" % (args.compare, error or "name one pickle or script"))
-    answers = []
-    run_tasks([{"path": source, "kind": kind, "trust": args.trust, "mode": "chart",
-                "indent": None, "review": True}], 1, args.timeout,
-              lambda i, answer: answers.append(answer))
-    answer = answers[0]
+    answer = batch.run_input({"path": source, "kind": kind, "trust": args.trust,
+                              "mode": "chart", "indent": None, "review": True},
+                             timeout=args.timeout, max_memory=args.max_memory)
     if "error" in answer:
         print("chartex: %s: %s" % (source, answer["error"]), file=sys.stderr)
         return 1
@@ -788,7 +591,7 @@ def main(argv: "Optional[Sequence[str]]" = None) -> int:
         argv.insert(0, "convert")  # `chartex SCRIPT.py`: the old shorthand
     if argv[:1] == ["_worker"]:
         from ._worker import serve
-        return serve()
+        return serve(argv[1:])
     if argv[:1] == ["ipython"]:
         return _ipython(argv[1:])
     args = _parser().parse_args(argv)
