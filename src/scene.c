@@ -78,6 +78,13 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->bh);
     chartex__free(a->values);
     chartex__free(a->image);
+    chartex__free(a->x_edges);
+    chartex__free(a->y_edges);
+    chartex__free(a->norm);
+    chartex__free(a->cbar_label);
+    chartex__free(a->levels);
+    free_strings(a->level_labels, a->n_levels);
+    chartex__free(a->part_level);
     chartex__free(a);
 }
 
@@ -361,6 +368,8 @@ chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
     if (a->label == NULL || a->cls == NULL)
         goto nomem;
     a->theta1 = a->theta2 = a->r = NAN;
+    a->vmin = a->vmax = NAN;
+    a->channels = 1;
     if (grow((void ***)&axes->artists, axes->n_artists, &axes->cap_artists) < 0)
         goto nomem;
     axes->artists[axes->n_artists++] = a;
@@ -570,6 +579,7 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying an image");
     chartex__free(a->image);
     a->image = copy;
+    a->channels = 1;
     a->rows = rows;
     a->cols = cols;
     memcpy(a->extent, extent, sizeof a->extent);
@@ -580,7 +590,7 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
 
 /* Indexed by the public enums. */
 const char *const chartex__artist_kind_names[CHARTEX_ARTIST_OTHER + 1] = {
-    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other"
+    "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "contour", "other"
 };
 const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
     "data", "refline", "errorbar", "decoration"
@@ -607,6 +617,8 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_LINE_STEPS, "steps" },
     { CHARTEX_ARTIST_STEM, "stem" },
     { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
+    { CHARTEX_IMAGE_ORIGIN_LOWER, "origin_lower" },
+    { CHARTEX_CONTOUR_FILLED, "filled" },
 };
 
 /* ------------------------------------------------------------- predicates */
@@ -632,6 +644,8 @@ chartex__artist_is_data(const struct chartex_artist *a)
         return a->n > 0;
     case CHARTEX_ARTIST_IMAGE:
         return a->rows > 0 && a->cols > 0 && a->image != NULL;
+    case CHARTEX_ARTIST_CONTOUR:
+        return a->n > 0 && a->n_levels > 0;
     case CHARTEX_ARTIST_WEDGE:
     case CHARTEX_ARTIST_OTHER:
     default:
