@@ -62,7 +62,7 @@
     X(bbox) X(width) X(height) X(errorbar)                                               \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
-    X(period_to_datenum) X(getmaskarray) X(artist_lists)                                        \
+    X(period_to_datenum) X(getmaskarray) X(artist_lists) X(gridded)                                        \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 

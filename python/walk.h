@@ -26,7 +26,7 @@
  *                   when; calls the rooms below
  *   walk_patches.c  patches, bars, containers (bar, errorbar, stem); a
  *                   container's lines are read by walk_lines.c
- *   walk_meshes.c   images
+ *   walk_meshes.c   images, meshes, cells and contour sets
  *   walk_lines.c    Line2D, line, path and poly collections
  *   walk_values.c   hostile values: text, NumPy arrays, dates/periods,
  *                   points; what every artist has; the errors
@@ -156,6 +156,10 @@ int chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collec
 
 /* walk_meshes.c */
 int chx_read_image(walk *w, axctx *c, PyObject *im);
+/* A mesh, cells or a contour set (or, before matplotlib 3.8, one of a
+ * contour set's collections): 1 when read, 0 when coll is none of these,
+ * -1 on error. */
+int chx_read_gridded(walk *w, axctx *c, PyObject *coll);
 
 /* walk_order.c: the artists of the axes, in drawing order. */
 int chx_read_artists(walk *w, axctx *c);
