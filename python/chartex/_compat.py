@@ -338,10 +338,13 @@ def _contour_levels(cs):
 
 
 def _path_polylines(path, closed):
-    """The subpaths of a path as arrays of points, NaN-free."""
+    """The subpaths of a path as arrays of points, without a point repeated
+    next to itself, nor a closed path's closing copy of its start."""
     out = []
     for poly in path.to_polygons(closed_only=False):
         poly = np.asarray(poly, dtype=float)
+        if len(poly) > 1:  # the contour generator repeats some points
+            poly = poly[np.r_[True, (np.diff(poly, axis=0) != 0).any(axis=1)]]
         if closed and len(poly) > 2 and np.array_equal(poly[0], poly[-1]):
             poly = poly[:-1]
         if len(poly):
