@@ -425,7 +425,10 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
     if (chartex__object_add(obj, "elements", point_elements(b, axes, scatter_chart)) < 0
         || add_axis_labels(b, obj, axes) < 0
         || add_ticks(b, obj, &axes->axis[0], 'x') < 0
-        || add_ticks(b, obj, &axes->axis[1], 'y') < 0) {
+        || add_ticks(b, obj, &axes->axis[1], 'y') < 0
+        /* Points over a heatmap or contours (tricontour's data points):
+         * the gridded data stays. */
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0) {
         chartex__node_free(obj);
         return NULL;
     }

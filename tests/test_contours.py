@@ -232,3 +232,19 @@ def test_unkept_contour_set(read):
         np.testing.assert_allclose(z_of, z_of[0], atol=1e-9)
         by_level.setdefault(p["level"], set()).add(round(z_of[0], 6))
     assert sorted(v for s in by_level.values() for v in s) == [1.5, 4.0, 7.25]
+
+
+def test_points_drawn_over_contours_keep_the_contours(read):
+    # plot_types' tricontour: the data points, then the contours
+    rng = np.random.default_rng(4)
+    x, y = rng.uniform(0, 1, 40), rng.uniform(0, 1, 40)
+    fig, ax = plt.subplots()
+    ax.plot(x, y, "o", markersize=2, color="grey")
+    KEEP.append(ax.tricontour(x, y, x + 2 * y, levels=[1.0]))
+    d = read(fig)
+    assert d["type"] == "line"
+    assert d["elements"][0]["points"] == np.column_stack((x, y)).tolist()
+    (cs,) = d["contours"]
+    for p in cs["paths"]:
+        pts = np.array(p["points"])
+        np.testing.assert_allclose(pts[:, 0] + 2 * pts[:, 1], 1.0, atol=1e-9)

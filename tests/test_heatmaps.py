@@ -356,3 +356,14 @@ def test_scene_round_trip_keeps_meshes():
     sns.heatmap([[1.0, 2.0], [3.0, 4.0]], ax=ax)
     scene = chartex.figure_to_scene_json(fig)
     assert chartex.scene_json_to_dict(scene) == chartex.figure_to_dict(fig)
+
+
+def test_markers_over_an_image_keep_the_image(read):
+    fig, ax = plt.subplots()
+    values = np.arange(6.0).reshape(2, 3)
+    ax.imshow(values)
+    ax.scatter([0, 2], [1, 0], label="peaks")
+    d = read(fig)
+    assert d["type"] == "scatter"
+    assert d["elements"][0]["points"] == [[0.0, 1.0], [2.0, 0.0]]
+    assert d["image"]["values"] == values.tolist()
