@@ -367,3 +367,13 @@ def test_markers_over_an_image_keep_the_image(read):
     assert d["type"] == "scatter"
     assert d["elements"][0]["points"] == [[0.0, 1.0], [2.0, 0.0]]
     assert d["image"]["values"] == values.tolist()
+
+
+def test_3d_surfaces_are_no_cells(chart):
+    # a Poly3DCollection's paths are projected screen coordinates once
+    # drawn: never read as cells in data coordinates
+    fig, ax = plt.subplots(subplot_kw={"projection": "3d"})
+    x, y = np.meshgrid(np.arange(3.0), np.arange(3.0))
+    ax.plot_surface(x, y, x * y, cmap="Blues")
+    fig.savefig(io.BytesIO())
+    assert "cells" not in chart(fig)

@@ -457,6 +457,10 @@ def gridded(artist):
         PolyCollection
     from matplotlib.contour import ContourSet
     from matplotlib.image import AxesImage
+    if getattr(getattr(artist, "axes", None), "name", "") == "3d":
+        # mplot3d's collections hold projected 2-D paths once drawn: not
+        # data coordinates (3-D Axes are read elsewhere).
+        return None
     if isinstance(artist, AxesImage):
         return _image(artist)
     if isinstance(artist, ContourSet):  # a Collection since 3.8
