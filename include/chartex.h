@@ -222,6 +222,11 @@ CHARTEX_API int chartex_artist_set_mesh_edges(chartex_artist *a, size_t n_x,
                                               const double *x_edges, size_t n_y,
                                               const double *y_edges,
                                               chartex_error *err);
+/* IMAGE (a grid, not cells): the text drawn on the cell at row, col (a
+ * seaborn heatmap's annot, ax.text at a cell's centre). */
+CHARTEX_API int chartex_artist_set_cell_text(chartex_artist *a, size_t row,
+                                             size_t col, const char *s, size_t len,
+                                             chartex_error *err);
 /* IMAGE of cells that are no grid (hexbin, tripcolor, a curvilinear
  * mesh): n cell centres, interleaved x y, and one value each. */
 CHARTEX_API int chartex_artist_set_cells(chartex_artist *a, size_t n,

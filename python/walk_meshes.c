@@ -55,7 +55,45 @@ done:
     return rc;
 }
 
-/* ("mesh", scale, values, x_edges, y_edges) */
+/* texts, [(row, col, text), ...], onto the cells of a. */
+static int
+set_texts(walk *w, chartex_artist *a, PyObject *texts)
+{
+    PyObject *keep = NULL;
+    Py_ssize_t i;
+    const char *s;
+    size_t len, row, col;
+    int rc = -1;
+
+    if (!PyList_Check(texts)) {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad cell texts");
+        return -1;
+    }
+    for (i = 0; i < PyList_GET_SIZE(texts); i++) {
+        PyObject *t = PyList_GET_ITEM(texts, i);
+
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
+            PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad cell text");
+            goto done;
+        }
+        row = PyLong_AsSize_t(ITEM(t, 0));
+        col = row == (size_t)-1 ? 0 : PyLong_AsSize_t(ITEM(t, 1));
+        if (PyErr_Occurred() || chx_utf8_of(ITEM(t, 2), &s, &len, &keep) < 0)
+            goto done;
+        if (chartex_artist_set_cell_text(a, row, col, s, len, &w->err) < 0) {
+            chx_core_fail(w);
+            rc = -2;
+            goto done;
+        }
+        Py_CLEAR(keep);
+    }
+    rc = 0;
+done:
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* ("mesh", scale, values, x_edges, y_edges[, texts]) */
 static int
 read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
 {
@@ -94,6 +132,8 @@ read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
         goto done;
     }
     rc = set_scale(w, a, ITEM(t, 1));
+    if (rc == 0 && PyTuple_GET_SIZE(t) > 5)
+        rc = set_texts(w, a, ITEM(t, 5));
 done:
     Py_XDECREF(v);
     Py_XDECREF(xe);
@@ -276,7 +316,7 @@ read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
             PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
         return chx_fail(w, "the mesh", obj);
     }
-    if (strcmp(form, "mesh") == 0 && PyTuple_GET_SIZE(t) == 5)
+    if (strcmp(form, "mesh") == 0 && (PyTuple_GET_SIZE(t) == 5 || PyTuple_GET_SIZE(t) == 6))
         rc = read_mesh(w, c, obj, t);
     else if (strcmp(form, "cells") == 0 && PyTuple_GET_SIZE(t) == 4)
         rc = read_cells(w, c, obj, t);
@@ -367,7 +407,11 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
         chx_core_fail(w);
         goto done;
     }
-    rc = 0;
+    /* The texts after the values: the grid's size is known then. */
+    rc = set_texts(w, a, ITEM(t, 3));
+    if (rc == -1)
+        goto fail;
+    rc = rc < 0 ? -1 : 0;
     goto done;
 fail:
     chx_fail(w, "the image", im);
@@ -412,7 +456,7 @@ chx_read_image(walk *w, axctx *c, PyObject *im)
         rc = chx_fail(w, "the image", im);
         goto done;
     }
-    if (strcmp(form, "image") != 0 || PyTuple_GET_SIZE(t) != 3) {
+    if (strcmp(form, "image") != 0 || PyTuple_GET_SIZE(t) != 4) {
         rc = read_gridded(w, c, im, t);
         goto done;
     }

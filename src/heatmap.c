@@ -81,6 +81,29 @@ chartex_artist_set_cells(chartex_artist *a, size_t n, const double *xy,
     return 0;
 }
 
+int
+chartex_artist_set_cell_text(chartex_artist *a, size_t row, size_t col, const char *s,
+                             size_t len, chartex_error *err)
+{
+    char *copy;
+
+    if (a == NULL || a->image == NULL || CHARTEX__IMAGE_IS_CELLS(a) || row >= a->rows
+        || col >= a->cols)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no such cell");
+    if (a->cell_text == NULL) {
+        /* rows * cols does not overflow: the image holds that many values. */
+        a->cell_text = chartex__calloc(a->rows * a->cols, sizeof *a->cell_text);
+        if (a->cell_text == NULL)
+            return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory for cell texts");
+    }
+    copy = chartex__strndup(s ? s : "", s ? len : 0);
+    if (copy == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying a string");
+    chartex__free(a->cell_text[row * a->cols + col]);
+    a->cell_text[row * a->cols + col] = copy;
+    return 0;
+}
+
 /* Replaces *slot with a copy of s (len bytes; NULL s: ""). */
 static int
 set_text(char **slot, const char *s, size_t len, chartex_error *err)
@@ -296,6 +319,39 @@ add_grid(chartex__node *obj, const chartex__image *im, size_t channels)
     return 0;
 }
 
+/* "annotations": the texts drawn on the cells, row by row (null where a
+ * cell has none), when any cell has one and the grid is whole. */
+static int
+add_annotations(chartex__builder *b, chartex__node *obj, const struct chartex_artist *a,
+                const chartex__image *im)
+{
+    chartex__node *rows, *row;
+    size_t r, c, any = 0;
+
+    if (a->cell_text == NULL || im->block_rows != 0)
+        return 0;
+    for (r = 0; r < a->rows * a->cols && !any; r++)
+        any = a->cell_text[r] != NULL;
+    if (!any)
+        return 0;
+    rows = chartex__node_new(CHARTEX__NODE_ARRAY);
+    if (chartex__object_add(obj, "annotations", rows) < 0)
+        return -1;
+    for (r = 0; r < a->rows; r++) {
+        row = chartex__node_new(CHARTEX__NODE_ARRAY);
+        if (chartex__array_add(rows, row) < 0)
+            return -1;
+        for (c = 0; c < a->cols; c++) {
+            const char *t = a->cell_text[r * a->cols + c];
+
+            if (chartex__array_add(row, t != NULL ? chartex__builder_text(b, t, strlen(t), 0)
+                                                  : chartex__node_new(CHARTEX__NODE_NULL)) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int
 add_block_downsampled(chartex__node *obj, const chartex__image *im,
                       const struct chartex_artist *a)
@@ -351,6 +407,7 @@ image_node(chartex__builder *b, const struct chartex_axes *axes,
         || (im.block_cols <= 1
             && add_labels(b, obj, "col_labels", &axes->axis[0], a->cols, NULL,
                           a->extent[0], (a->extent[1] - a->extent[0]) / (double)a->cols) < 0)
+        || add_annotations(b, obj, a, &im) < 0
         || add_block_downsampled(obj, &im, a) < 0)
         goto fail;
     return obj;
@@ -384,6 +441,7 @@ heatmap_node(chartex__builder *b, const struct chartex_axes *axes,
         || (im.block_cols <= 1
             && add_labels(b, obj, "col_labels", &axes->axis[0], a->cols, a->x_edges,
                           0, 0) < 0)
+        || add_annotations(b, obj, a, &im) < 0
         || add_block_downsampled(obj, &im, a) < 0)
         goto fail;
     return obj;

@@ -112,6 +112,7 @@ struct chartex_artist {
     double extent[4];
     size_t channels;       /* 1: scalar values; 3, 4: RGB(A) */
     double *x_edges, *y_edges; /* a mesh's: cols + 1 and rows + 1, or NULL */
+    char **cell_text;      /* rows * cols, NULL (or NULL entries): none */
     /* IMAGE of cells: the n points (x, y above) are the cells' centres,
      * rows == n and cols == 1. */
 

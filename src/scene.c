@@ -80,6 +80,8 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->image);
     chartex__free(a->x_edges);
     chartex__free(a->y_edges);
+    if (a->cell_text != NULL)
+        free_strings(a->cell_text, a->rows * a->cols);
     chartex__free(a->norm);
     chartex__free(a->cbar_label);
     chartex__free(a->levels);
@@ -578,6 +580,10 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
     if (copy == NULL)
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying an image");
     chartex__free(a->image);
+    if (a->cell_text != NULL) {
+        free_strings(a->cell_text, a->rows * a->cols);
+        a->cell_text = NULL;
+    }
     a->image = copy;
     a->channels = 1;
     a->rows = rows;

@@ -717,6 +717,47 @@ done:
     return rc;
 }
 
+/* "cell_texts": [[row, col, "text"], ...]. */
+static int
+read_cell_texts(reader *r, json_object *obj, chartex_artist *a)
+{
+    json_object *v, *item;
+    uint64_t row, col;
+    const char *s;
+    size_t i, count, len, mark, mark2;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (!enter(r, obj, "cell_texts", &v, &mark))
+        return 0;
+    if (expect(r, v, json_type_array, "an array of [row, col, text]") < 0)
+        goto done;
+    count = json_object_array_length(v);
+    for (i = 0; i < count; i++) {
+        mark2 = push_index(r, i);
+        item = json_object_array_get_idx(v, i);
+        if (expect(r, item, json_type_array, "[row, col, text]") < 0)
+            goto done;
+        if (json_object_array_length(item) != 3) {
+            fail(r, "expected [row, col, text]");
+            goto done;
+        }
+        if (count_value(r, json_object_array_get_idx(item, 0), SIZE_MAX, &row) < 0
+            || count_value(r, json_object_array_get_idx(item, 1), SIZE_MAX, &col) < 0
+            || string_value(r, json_object_array_get_idx(item, 2), &s, &len) < 0)
+            goto done;
+        if (chartex_artist_set_cell_text(a, (size_t)row, (size_t)col, s, len, &e) < 0) {
+            relay(r, &e);
+            goto done;
+        }
+        leave(r, mark2);
+    }
+    leave(r, mark);
+    rc = 0;
+done:
+    return rc;
+}
+
 static int
 read_image(reader *r, json_object *obj, chartex_artist *a)
 {
@@ -797,7 +838,8 @@ read_image(reader *r, json_object *obj, chartex_artist *a)
         relay(r, &e);
         goto done;
     }
-    if (read_edges(r, obj, a) < 0 || read_color_scale(r, obj, a) < 0)
+    if (read_edges(r, obj, a) < 0 || read_cell_texts(r, obj, a) < 0
+        || read_color_scale(r, obj, a) < 0)
         goto done;
     rc = 0;
 done:

@@ -294,6 +294,22 @@ image_extra(writer *w, const struct chartex_artist *a)
     if (CHARTEX__IMAGE_IS_CELLS(a) && a->y != NULL
         && (key(w, "cells") < 0 || points(w, a->x, a->y, a->n) < 0))
         return -1;
+    if (a->cell_text != NULL && a->image != NULL) {
+        size_t i, k = 0, n = a->rows * a->cols;
+
+        for (i = 0; i < n; i++) {
+            if (a->cell_text[i] == NULL)
+                continue;
+            if ((k++ == 0 && (key(w, "cell_texts") < 0 || chartex__json_begin_array(w) < 0))
+                || chartex__json_begin_array(w) < 0
+                || chartex__json_integer(w, i / a->cols) < 0
+                || chartex__json_integer(w, i % a->cols) < 0
+                || string(w, a->cell_text[i]) < 0 || chartex__json_end_array(w) < 0)
+                return -1;
+        }
+        if (k > 0 && chartex__json_end_array(w) < 0)
+            return -1;
+    }
     return color_scale(w, a);
 }
 

@@ -169,6 +169,9 @@ def test_seaborn_heatmap_names_rows_and_columns(read):
     assert h["x_edges"] == [0.0, 1.0, 2.0, 3.0] and h["y_edges"] == [0.0, 1.0, 2.0]
     assert h["colorbar_label"] == "sales"
     assert h["vmin"] == 1.0 and h["vmax"] == 6.0
+    # annot: each cell's text as seaborn formats it (".2g"), none on NaN
+    assert h["annotations"] == [[None if np.isnan(v) else format(v, ".2g") for v in row]
+                                for row in df.to_numpy()]
     # the axis names come with the chart's title-less unknown type
     assert d["type"] == "unknown"
     e2b_reads(d)
@@ -258,7 +261,12 @@ def test_imshow_named_ticks_label_cells(read):
     ax.imshow(values, norm=matplotlib.colors.PowerNorm(0.5))
     ax.set_xticks(range(2), labels=["cucumber", "tomato"])
     ax.set_yticks(range(3), labels=["Farmer A", "Farmer B", "Farmer C"])
+    for i in range(3):
+        for j in range(2):
+            ax.text(j, i, values[i, j], ha="center", va="center")
+    ax.text(0.5, 0.5, "between cells")
     im = read(fig)["image"]
+    assert im["annotations"] == [[str(v) for v in row] for row in values]
     assert im["col_labels"] == ["cucumber", "tomato"]
     assert im["row_labels"] == ["Farmer A", "Farmer B", "Farmer C"]
     assert im["norm"] == "power"

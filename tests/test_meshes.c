@@ -54,6 +54,25 @@ Test(heatmap, edges_values_and_scale)
                 "\"colorbar_label\":\"10^3 m\"}}");
 }
 
+Test(heatmap, cell_texts_only_on_cells_of_a_grid)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    chartex_artist *a = mesh(ax), *c = h_artist(ax, CHARTEX_ARTIST_IMAGE, NULL);
+    chartex_error err = {CHARTEX_OK, ""};
+    double xy[2] = {0, 0}, v = 1;
+
+    cr_expect_eq(chartex_artist_set_cell_text(a, 2, 0, "x", 1, &err), -1);
+    cr_expect_eq(chartex_artist_set_cell_text(a, 0, 3, "x", 1, &err), -1);
+    cr_assert_eq(chartex_artist_set_cells(c, 1, xy, &v, NULL), 0);
+    cr_expect_eq(chartex_artist_set_cell_text(c, 0, 0, "x", 1, &err), -1);
+    cr_expect_eq(err.code, CHARTEX_ERR_INVALID);
+    cr_assert_eq(chartex_artist_set_cell_text(a, 0, 1, "old", 3, NULL), 0);
+    cr_assert_eq(chartex_artist_set_cell_text(a, 0, 1, "$\\times$2", 9, NULL), 0);
+    h_expect_has(s, "\"annotations\":[[null,\"\xc3\x97" "2\",null],[null,null,null]]");
+    chartex_scene_free(s);
+}
+
 Test(heatmap, edges_must_match_the_grid)
 {
     chartex_scene *s = h_scene();
@@ -290,6 +309,7 @@ Test(meshes, scene_json_round_trip)
 
     cr_assert_eq(chartex_artist_set_color_scale(a, 1, 6, "twoslope", 8, NULL), 0);
     cr_assert_eq(chartex_artist_set_colorbar_label(a, "cb", 2, NULL), 0);
+    cr_assert_eq(chartex_artist_set_cell_text(a, 1, 2, "six", 3, NULL), 0);
     c = contour(ax, CHARTEX_CONTOUR_FILLED);
     cr_assert_eq(chartex_artist_set_level_label(c, 0, "one", 3, NULL), 0);
     a = h_artist(ax, CHARTEX_ARTIST_IMAGE, NULL);
@@ -309,6 +329,8 @@ Test(meshes, scene_json_round_trip)
     c1 = h_json(s);
     c2 = h_json(back);
     cr_expect_str_eq(c1, c2);
+    cr_expect_not_null(strstr(c1, "\"annotations\":[[null,null,null],[null,null,\"six\"]]"),
+                       "%s", c1);
     cr_expect_not_null(strstr(c1, "\"cells\":{\"points\":[[1.0,2.0],[3.0,4.0]],"
                                   "\"values\":[5.0,null]"), "%s", c1);
     chartex_free(one);
@@ -337,6 +359,9 @@ Test(meshes, hostile_scene_json)
         /* a label for a level that does not exist */
         "{\"version\":1,\"axes\":[{\"artists\":[{\"kind\":\"contour\",\"levels\":[1],"
         "\"level_labels\":[\"a\",\"b\"]}]}]}",
+        /* a text for a cell beyond the grid */
+        "{\"version\":1,\"axes\":[{\"artists\":[{\"kind\":\"image\",\"rows\":1,\"cols\":1,"
+        "\"values\":[1],\"cell_texts\":[[0,1,\"x\"]]}]}]}",
         /* a path that is no object, a negative level */
         "{\"version\":1,\"axes\":[{\"artists\":[{\"kind\":\"contour\",\"levels\":[1],"
         "\"paths\":[[0,0]]}]}]}",

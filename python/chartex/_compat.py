@@ -247,6 +247,49 @@ def _centred_edges(c):
     return np.concatenate(([2 * c[0] - mid[0]], mid, [2 * c[-1] - mid[-1]]))
 
 
+def _nearest_cell(edges, p):
+    """For each position p, the cell (between consecutive edges) whose
+    centre it is (within a millionth of the cell), else -1."""
+    centres = (edges[:-1] + edges[1:]) / 2
+    tol = np.abs(np.diff(edges)) * 1e-6
+    order = np.argsort(centres, kind="stable")
+    sc = centres[order]
+    i = np.clip(np.searchsorted(sc, p), 1, max(len(sc) - 1, 1))
+    lo = order[np.clip(i - 1, 0, len(sc) - 1)]
+    hi = order[np.clip(i, 0, len(sc) - 1)]
+    best = np.where(np.abs(centres[lo] - p) <= np.abs(centres[hi] - p), lo, hi)
+    with np.errstate(invalid="ignore"):
+        ok = np.abs(centres[best] - p) <= tol[best]
+    return np.where(ok, best, -1)
+
+
+def _cell_texts(artist, x_edges, y_edges):
+    """The texts drawn at cell centres of a grid (seaborn's heatmap annot,
+    the gallery's annotated heatmap): [(row, col, text), ...]."""
+    ax = getattr(artist, "axes", None)
+    texts = list(getattr(ax, "texts", ()) or ())
+    if not texts or len(x_edges) < 2 or len(y_edges) < 2:
+        return []
+    found, pos = [], []
+    for t in texts:
+        s = t.get_text()
+        if not s or not t.get_visible() or t.get_transform() is not ax.transData:
+            continue
+        try:
+            x, y = (float(v) for v in t.get_position())
+        except (TypeError, ValueError):  # a date or category position
+            continue
+        found.append(str(s))
+        pos.append((x, y))
+    if not found:
+        return []
+    pos = np.array(pos)
+    cols = _nearest_cell(np.asarray(x_edges, dtype=float), pos[:, 0])
+    rows = _nearest_cell(np.asarray(y_edges, dtype=float), pos[:, 1])
+    return [(int(r), int(c), s) for r, c, s in zip(rows, cols, found)
+            if r >= 0 and c >= 0]
+
+
 def _image(im):
     from matplotlib.image import AxesImage, NonUniformImage, PcolorImage
     lower = getattr(im, "origin", "upper") == "lower"
@@ -272,7 +315,14 @@ def _image(im):
     if np.ndim(data) == 3 and np.shape(data)[2] in (3, 4):
         return ("colors", np.asarray(im.get_extent(), dtype=float),
                 _floats(data), lower)
-    return ("image", _color_scale(im), lower)
+    texts = []
+    if np.ndim(data) == 2:
+        left, right, bottom, top = (float(v) for v in im.get_extent())
+        rows, cols = np.shape(data)
+        first, last = (bottom, top) if lower else (top, bottom)
+        texts = _cell_texts(im, np.linspace(left, right, cols + 1),
+                            np.linspace(first, last, rows + 1))
+    return ("image", _color_scale(im), lower, texts)
 
 
 def _mesh(coll, coords, data):
@@ -299,7 +349,8 @@ def _mesh(coll, coords, data):
                 and np.array_equal(xy[..., 1],
                                    np.broadcast_to(ye[:, None], xy.shape[:2]),
                                    equal_nan=True)):
-            return ("mesh", scale, values, xe.copy(), ye.copy())
+            return ("mesh", scale, values, xe.copy(), ye.copy(),
+                    _cell_texts(coll, xe, ye))
     centres = (xy[:-1, :-1] + xy[1:, :-1] + xy[:-1, 1:] + xy[1:, 1:]) / 4
     return ("cells", scale, centres.reshape(-1, 2), values.ravel())
 
@@ -443,16 +494,17 @@ def gridded(artist):
     """What a gridded or contoured artist holds, as the walker reads it
     (python/walk_meshes.c), or None when it is none of these:
 
-    ("image", scale, origin_lower): a scalar AxesImage (the walker reads
-        its array itself);
+    ("image", scale, origin_lower, texts): a scalar AxesImage (the walker
+        reads its array itself);
     ("colors", extent, pixels (rows, cols, channels), origin_lower);
-    ("mesh", scale, values (rows, cols), x_edges, y_edges);
+    ("mesh", scale, values (rows, cols), x_edges, y_edges[, texts]);
     ("cells", scale, centres (n, 2), values (n,));
     ("contour", scale, filled, levels, level labels, [(level index,
         points (n, 2)), ...], the artists it was read from).
 
-    scale is (vmin, vmax, norm name, colorbar label).  Values are floats,
-    NaN where masked."""
+    scale is (vmin, vmax, norm name, colorbar label), texts the texts drawn
+    at cell centres as [(row, col, text)].  Values are floats, NaN where
+    masked."""
     from matplotlib.collections import Collection, PathCollection, \
         PolyCollection
     from matplotlib.contour import ContourSet
