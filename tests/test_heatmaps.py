@@ -385,3 +385,35 @@ def test_3d_surfaces_are_no_cells(chart):
     ax.plot_surface(x, y, x * y, cmap="Blues")
     fig.savefig(io.BytesIO())
     assert "cells" not in chart(fig)
+
+
+def test_single_cell_pcolor_is_at_its_cell(read):
+    fig, ax = plt.subplots()
+    ax.pcolor([2.0, 3.0], [5.0, 7.0], np.array([[4.0]]))
+    d = read(fig)
+    if "heatmap" in d:
+        assert d["heatmap"]["x_edges"] == [2.0, 3.0] and d["heatmap"]["values"] == [[4.0]]
+    else:   # matplotlib 3.6: a PolyCollection of one polygon
+        assert d["cells"]["points"] == [[2.5, 6.0]] and d["cells"]["values"] == [4.0]
+
+
+def test_hexbin_on_a_log_scale_gives_data_centres(read):
+    x = np.array([1.0, 10.0, 100.0, 1000.0, 1000.0])
+    y = np.array([1.0, 2.0, 3.0, 4.0, 4.0])
+    fig, ax = plt.subplots()
+    ax.hexbin(x, y, gridsize=3, xscale="log", mincnt=1)
+    cells = read(fig)["cells"]
+    # the same hexbin on log10(x) with a linear scale: its centres, 10 ** x
+    fig2, ax2 = plt.subplots()
+    lin = ax2.hexbin(np.log10(x), y, gridsize=3, mincnt=1)
+    want = lin.get_offsets().copy()
+    want[:, 0] = 10.0 ** want[:, 0]
+    assert cells["values"] == lin.get_array().tolist()
+    if len(ax.collections[0].get_paths()) == 1:    # offsets (matplotlib >= 3.8)
+        np.testing.assert_allclose(cells["points"], want, rtol=1e-9, atol=1e-6)
+    else:
+        # 3.6: a polygon per hexagon, 10 ** its corners: the mean of the
+        # corners lies inside the hexagon, not at its log-centre
+        got = np.array(cells["points"])
+        assert (np.abs(np.log10(got[:, 0]) - np.log10(want[:, 0])) < 0.5).all()
+        np.testing.assert_allclose(got[:, 1], want[:, 1])

@@ -361,7 +361,17 @@ def _poly_cells(coll, data):
     values = _floats(data).ravel()
     offsets = np.asarray(coll.get_offsets(), dtype=float)
     paths = coll.get_paths()
-    if len(paths) == 1 and offsets.ndim == 2 and len(offsets) == values.size:
+    from matplotlib.transforms import IdentityTransform
+    if (len(paths) == 1 and offsets.ndim == 2 and len(offsets) == values.size
+            and not isinstance(coll.get_offset_transform(), IdentityTransform)):
+        # hexbin: one hexagon placed at each offset.  With xscale="log"
+        # (yscale) hexbin gives offsets as log10 of the data and a hexagon
+        # of 10 ** its shape, all positive, where a linear one straddles 0.
+        hexagon = np.asarray(paths[0].vertices, dtype=float)
+        offsets = offsets.copy()
+        for k in (0, 1):
+            if len(hexagon) and (hexagon[:, k] > 0).all():
+                offsets[:, k] = 10.0 ** offsets[:, k]
         return ("cells", _color_scale(coll), offsets, values)
     if len(paths) != values.size or not len(paths):
         return None
