@@ -95,17 +95,18 @@ typedef enum chartex_artist_kind {
     CHARTEX_ARTIST_PATCH,     /* any other Patch: its path's polygons in data coords */
     CHARTEX_ARTIST_AREA,      /* PolyCollection (fill_between, stackplot, violin body) */
     CHARTEX_ARTIST_SEGMENTS,  /* LineCollection: polygons are its segments */
-    CHARTEX_ARTIST_IMAGE,     /* AxesImage with scalar data */
+    CHARTEX_ARTIST_IMAGE,     /* AxesImage, mesh (pcolormesh, hist2d) or cells (hexbin) */
     CHARTEX_ARTIST_OTHER,     /* anything else that draws: counted, not read */
     CHARTEX_ARTIST_STAIRS,    /* StepPatch (Axes.stairs): values between edges */
     CHARTEX_ARTIST_VECTORS,   /* Quiver, Barbs: a (u, v) vector at each point */
-    CHARTEX_ARTIST_TEXT       /* a text at a data position (annotate, text,
+    CHARTEX_ARTIST_TEXT,      /* a text at a data position (annotate, text,
                                * bar_label): its label is the text, its one
                                * point the position.  Never data. */
+    CHARTEX_ARTIST_CONTOUR    /* ContourSet: levels and each level's paths */
 } chartex_artist_kind;
 
 /* The last artist kind (kinds are only ever appended). */
-#define CHARTEX_ARTIST_KIND_LAST CHARTEX_ARTIST_TEXT
+#define CHARTEX_ARTIST_KIND_LAST CHARTEX_ARTIST_CONTOUR
 
 /* What an artist is for.  The walker knows this from matplotlib containers
  * and transforms; the core uses it to leave non-data out of classification. */
@@ -127,6 +128,8 @@ typedef enum chartex_artist_role {
                                        * table's */
 #define CHARTEX_TEXT_BAR_CENTRE 0x40u /* TEXT: bar_label(label_type="center"),
                                        * at the centre of its bar */
+#define CHARTEX_IMAGE_ORIGIN_LOWER 0x200u /* IMAGE: row 0 at the extent's bottom */
+#define CHARTEX_CONTOUR_FILLED 0x400u /* CONTOUR: contourf: regions between levels */
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,
@@ -237,6 +240,54 @@ CHARTEX_API int chartex_artist_set_image(chartex_artist *a, size_t rows,
                                          size_t cols, const double *values,
                                          const double extent[4],
                                          chartex_error *err);
+
+/* IMAGE of colours: rows x cols pixels of channels (3: RGB, 4: RGBA)
+ * values each, row-major, channels innermost (an (rows, cols, channels)
+ * array); extent as for chartex_artist_set_image. */
+CHARTEX_API int chartex_artist_set_image_colors(chartex_artist *a, size_t rows,
+                                                size_t cols, size_t channels,
+                                                const double *values,
+                                                const double extent[4],
+                                                chartex_error *err);
+/* IMAGE of a mesh (pcolormesh, pcolor, hist2d): after
+ * chartex_artist_set_image, the cell edges along x (cols + 1 values) and
+ * along y (rows + 1 values, row 0's first). */
+CHARTEX_API int chartex_artist_set_mesh_edges(chartex_artist *a, size_t n_x,
+                                              const double *x_edges, size_t n_y,
+                                              const double *y_edges,
+                                              chartex_error *err);
+/* IMAGE (a grid, not cells): the text drawn on the cell at row, col (a
+ * seaborn heatmap's annot, ax.text at a cell's centre). */
+CHARTEX_API int chartex_artist_set_cell_text(chartex_artist *a, size_t row,
+                                             size_t col, const char *s, size_t len,
+                                             chartex_error *err);
+/* IMAGE of cells that are no grid (hexbin, tripcolor, a curvilinear
+ * mesh): n cell centres, interleaved x y, and one value each. */
+CHARTEX_API int chartex_artist_set_cells(chartex_artist *a, size_t n,
+                                         const double *xy, const double *values,
+                                         chartex_error *err);
+/* IMAGE, CONTOUR: the colour scale: the norm's vmin and vmax (NaN when
+ * unset) and its name (linear, log, symlog, ...: see doc/schema.md). */
+CHARTEX_API int chartex_artist_set_color_scale(chartex_artist *a, double vmin,
+                                               double vmax, const char *norm,
+                                               size_t len, chartex_error *err);
+/* IMAGE, CONTOUR: the label of the colorbar drawn for the artist. */
+CHARTEX_API int chartex_artist_set_colorbar_label(chartex_artist *a, const char *s,
+                                                  size_t len, chartex_error *err);
+/* CONTOUR: the n level values (the boundaries of the regions when the
+ * artist is FILLED); their labels start as "" (none). */
+CHARTEX_API int chartex_artist_set_levels(chartex_artist *a, size_t n,
+                                          const double *levels, chartex_error *err);
+/* CONTOUR: the clabel text of level i. */
+CHARTEX_API int chartex_artist_set_level_label(chartex_artist *a, size_t i,
+                                               const char *s, size_t len,
+                                               chartex_error *err);
+/* CONTOUR: appends one path (a line, or a filled region's boundary) of n
+ * points, interleaved x y, drawn for level i (for FILLED: the region
+ * between levels i and i + 1). */
+CHARTEX_API int chartex_artist_add_level_path(chartex_artist *a, size_t level,
+                                              size_t n, const double *xy,
+                                              chartex_error *err);
 
 /* Scene JSON: the scene's interchange form (see doc/scene.md).
  * indent < 0 or 0: compact; > 0: that many spaces per level, laid out as

@@ -64,7 +64,7 @@
     X(texts) X(tables) X(text_anchor) X(table_cells)                         \
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
-    X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names)              \
+    X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 

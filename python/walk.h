@@ -26,7 +26,7 @@
  *                   when; calls the rooms below
  *   walk_patches.c  patches, bars, containers (bar, errorbar, stem); a
  *                   container's lines are read by walk_lines.c
- *   walk_meshes.c   images
+ *   walk_meshes.c   images, meshes, cells and contour sets
  *   walk_legend.c   names from the legend (seaborn's hue groups)
  *   walk_lines.c    Line2D, line, path and poly collections
  *   walk_3d.c       mplot3d's artists on a 3-D Axes, in x, y and z
@@ -186,6 +186,10 @@ int chx_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t
 
 /* walk_meshes.c */
 int chx_read_image(walk *w, axctx *c, PyObject *im);
+/* A mesh, cells or a contour set (or, before matplotlib 3.8, one of a
+ * contour set's collections): 1 when read, 0 when coll is none of these,
+ * -1 on error. */
+int chx_read_gridded(walk *w, axctx *c, PyObject *coll);
 
 /* walk_order.c: the artists of the axes, in drawing order. */
 int chx_read_artists(walk *w, axctx *c);

@@ -243,6 +243,8 @@ chx_read_collection(walk *w, axctx *c, PyObject *coll)
     vis = chx_is_visible(w, coll);
     if (vis <= 0)
         return vis;
+    if ((is = chx_read_gridded(w, c, coll)) != 0)
+        return is < 0 ? -1 : 0;
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
         return is < 0 ? chx_fail(w, "the class", coll)
                       : chx_read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);

@@ -1,39 +1,367 @@
 /*
- * walk_meshes.c - the walker's room for gridded data: images (AxesImage).
+ * walk_meshes.c - the walker's room for gridded data: images (AxesImage,
+ * scalar or RGB(A), NonUniformImage, PcolorImage), meshes (QuadMesh,
+ * PolyQuadMesh, pcolor's PolyCollection, hist2d, seaborn's heatmap),
+ * cells (hexbin, tripcolor) and contour sets (contour, contourf,
+ * tricontour(f), seaborn's 2-D kdeplot).
+ *
+ * What differs between matplotlib releases (a ContourSet is one
+ * Collection from 3.8, one collection per level before; pcolor's class;
+ * the private centres of a NonUniformImage) is read by
+ * chartex._compat.gridded, which returns NumPy arrays: nothing here or
+ * there works per cell.
  */
 #include "walk.h"
 
 #include <string.h>
 
-/* An AxesImage: scalar 2-D data is read, colour (RGB, RGBA) images are
- * counted. */
-int
-chx_read_image(walk *w, axctx *c, PyObject *im)
+/* The ("...", scale, ...) tuple of chartex._compat.gridded: item i. */
+#define ITEM(t, i) PyTuple_GET_ITEM((t), (i))
+
+/* Applies scale, (vmin, vmax, norm name, colorbar label), to a. */
+static int
+set_scale(walk *w, chartex_artist *a, PyObject *scale)
 {
-    PyObject *data = NULL, *ndim_obj = NULL, *ext_obj = NULL;
+    PyObject *keep = NULL;
+    const char *s;
+    size_t len;
+    double vmin, vmax;
+    int rc = -1;
+
+    if (!PyTuple_Check(scale) || PyTuple_GET_SIZE(scale) != 4) {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad colour scale");
+        return -1;
+    }
+    vmin = PyFloat_AsDouble(ITEM(scale, 0));
+    vmax = PyFloat_AsDouble(ITEM(scale, 1));
+    if (PyErr_Occurred() || chx_utf8_of(ITEM(scale, 2), &s, &len, &keep) < 0)
+        goto done;
+    if (chartex_artist_set_color_scale(a, vmin, vmax, s, len, &w->err) < 0) {
+        chx_core_fail(w);
+        rc = -2;
+        goto done;
+    }
+    Py_CLEAR(keep);
+    if (chx_utf8_of(ITEM(scale, 3), &s, &len, &keep) < 0)
+        goto done;
+    if (chartex_artist_set_colorbar_label(a, s, len, &w->err) < 0) {
+        chx_core_fail(w);
+        rc = -2;
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* texts, [(row, col, text), ...], onto the cells of a. */
+static int
+set_texts(walk *w, chartex_artist *a, PyObject *texts)
+{
+    PyObject *keep = NULL;
+    Py_ssize_t i;
+    const char *s;
+    size_t len, row, col;
+    int rc = -1;
+
+    if (!PyList_Check(texts)) {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad cell texts");
+        return -1;
+    }
+    for (i = 0; i < PyList_GET_SIZE(texts); i++) {
+        PyObject *t = PyList_GET_ITEM(texts, i);
+
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
+            PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad cell text");
+            goto done;
+        }
+        row = PyLong_AsSize_t(ITEM(t, 0));
+        col = row == (size_t)-1 ? 0 : PyLong_AsSize_t(ITEM(t, 1));
+        if (PyErr_Occurred() || chx_utf8_of(ITEM(t, 2), &s, &len, &keep) < 0)
+            goto done;
+        if (chartex_artist_set_cell_text(a, row, col, s, len, &w->err) < 0) {
+            chx_core_fail(w);
+            rc = -2;
+            goto done;
+        }
+        Py_CLEAR(keep);
+    }
+    rc = 0;
+done:
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* ("mesh", scale, values, x_edges, y_edges[, texts]) */
+static int
+read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
+{
+    PyArrayObject *v = NULL, *xe = NULL, *ye = NULL;
+    chartex_artist *a;
+    double extent[4];
+    size_t nx, ny;
+    int rc = -1;
+
+    v = chx_as_doubles(w, ITEM(t, 2), 2, 2);
+    xe = v ? chx_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
+    ye = xe ? chx_as_doubles(w, ITEM(t, 4), 1, 1) : NULL;
+    if (ye == NULL)
+        goto done;
+    nx = (size_t)PyArray_SIZE(xe);
+    ny = (size_t)PyArray_SIZE(ye);
+    if (nx < 2 || ny < 2) {
+        rc = 0;    /* an empty mesh draws nothing */
+        goto done;
+    }
+    extent[0] = ((double *)PyArray_DATA(xe))[0];
+    extent[1] = ((double *)PyArray_DATA(xe))[nx - 1];
+    extent[2] = ((double *)PyArray_DATA(ye))[0];
+    extent[3] = ((double *)PyArray_DATA(ye))[ny - 1];
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    if (a == NULL) {
+        rc = -2;
+        goto done;
+    }
+    if (chartex_artist_set_image(a, (size_t)PyArray_DIM(v, 0), (size_t)PyArray_DIM(v, 1),
+                                 PyArray_DATA(v), extent, &w->err) < 0
+        || chartex_artist_set_mesh_edges(a, nx, PyArray_DATA(xe), ny, PyArray_DATA(ye),
+                                         &w->err) < 0) {
+        chx_core_fail(w);
+        rc = -2;
+        goto done;
+    }
+    rc = set_scale(w, a, ITEM(t, 1));
+    if (rc == 0 && PyTuple_GET_SIZE(t) > 5)
+        rc = set_texts(w, a, ITEM(t, 5));
+done:
+    Py_XDECREF(v);
+    Py_XDECREF(xe);
+    Py_XDECREF(ye);
+    return rc;
+}
+
+/* ("cells", scale, centres (n, 2), values (n,)) */
+static int
+read_cells(walk *w, axctx *c, PyObject *obj, PyObject *t)
+{
+    PyArrayObject *xy = NULL, *v = NULL;
+    chartex_artist *a;
+    int rc = -1;
+
+    xy = chx_as_doubles(w, ITEM(t, 2), 2, 2);
+    v = xy ? chx_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
+    if (v == NULL)
+        goto done;
+    if (PyArray_DIM(xy, 1) != 2 || PyArray_DIM(xy, 0) != PyArray_SIZE(v)) {
+        PyErr_SetString(PyExc_ValueError, "cells and values differ in number");
+        goto done;
+    }
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    if (a == NULL) {
+        rc = -2;
+        goto done;
+    }
+    if (chartex_artist_set_cells(a, (size_t)PyArray_SIZE(v), PyArray_DATA(xy),
+                                 PyArray_DATA(v), &w->err) < 0) {
+        chx_core_fail(w);
+        rc = -2;
+        goto done;
+    }
+    rc = set_scale(w, a, ITEM(t, 1));
+done:
+    Py_XDECREF(xy);
+    Py_XDECREF(v);
+    return rc;
+}
+
+/* ("colors", extent, pixels (rows, cols, channels), origin_lower) */
+static int
+read_colors(walk *w, axctx *c, PyObject *obj, PyObject *t)
+{
+    PyArrayObject *ext = NULL, *px = NULL;
+    chartex_artist *a;
+    int rc = -1, lower;
+
+    ext = chx_as_doubles(w, ITEM(t, 1), 1, 1);
+    if (ext == NULL || (lower = PyObject_IsTrue(ITEM(t, 3))) < 0)
+        goto done;
+    if (PyArray_SIZE(ext) != 4) {
+        PyErr_SetString(PyExc_ValueError, "the extent is not 4 numbers");
+        goto done;
+    }
+    px = chx_as_doubles(w, ITEM(t, 2), 3, 3);
+    if (px == NULL)
+        goto done;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA,
+                       lower ? CHARTEX_IMAGE_ORIGIN_LOWER : 0, 0);
+    if (a == NULL) {
+        rc = -2;
+        goto done;
+    }
+    if (chartex_artist_set_image_colors(a, (size_t)PyArray_DIM(px, 0),
+                                        (size_t)PyArray_DIM(px, 1),
+                                        (size_t)PyArray_DIM(px, 2), PyArray_DATA(px),
+                                        PyArray_DATA(ext), &w->err) < 0) {
+        chx_core_fail(w);
+        rc = -2;
+        goto done;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(ext);
+    Py_XDECREF(px);
+    return rc;
+}
+
+/* ("contour", scale, filled, levels, labels, [(level, points)], members) */
+static int
+read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
+{
+    PyObject *labels = ITEM(t, 4), *paths = ITEM(t, 5), *members = ITEM(t, 6);
+    PyObject *keep = NULL;
+    PyArrayObject *levels = NULL, *pts = NULL;
+    chartex_artist *a;
+    const char *s;
+    size_t len;
+    Py_ssize_t i;
+    int rc = -1, filled;
+
+    if (!PyList_Check(labels) || !PyList_Check(paths) || !PyTuple_Check(members)) {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad contour set");
+        goto done;
+    }
+    /* Its collections (matplotlib < 3.8) are read here, never as scatters. */
+    for (i = 0; i < PyTuple_GET_SIZE(members); i++)
+        if (chx_ptr_add(&w->seen, ITEM(members, i)) < 0)
+            goto done;
+    if ((filled = PyObject_IsTrue(ITEM(t, 2))) < 0)
+        goto done;
+    levels = chx_as_doubles(w, ITEM(t, 3), 1, 1);
+    if (levels == NULL)
+        goto done;
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_CONTOUR, obj, NULL, CHARTEX_ROLE_DATA,
+                       filled ? CHARTEX_CONTOUR_FILLED : 0, 0);
+    if (a == NULL) {
+        rc = -2;
+        goto done;
+    }
+    if (chartex_artist_set_levels(a, (size_t)PyArray_SIZE(levels), PyArray_DATA(levels),
+                                  &w->err) < 0)
+        goto core;
+    for (i = 0; i < PyList_GET_SIZE(labels) && i < PyArray_SIZE(levels); i++) {
+        if (chx_utf8_of(PyList_GET_ITEM(labels, i), &s, &len, &keep) < 0)
+            goto done;
+        if (len > 0 && chartex_artist_set_level_label(a, (size_t)i, s, len, &w->err) < 0)
+            goto core;
+        Py_CLEAR(keep);
+    }
+    for (i = 0; i < PyList_GET_SIZE(paths); i++) {
+        PyObject *item = PyList_GET_ITEM(paths, i);
+        Py_ssize_t level;
+
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: bad contour path");
+            goto done;
+        }
+        level = PyLong_AsSsize_t(ITEM(item, 0));
+        if (level < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "negative contour level");
+            goto done;
+        }
+        pts = chx_as_doubles(w, ITEM(item, 1), 2, 2);
+        if (pts == NULL)
+            goto done;
+        if (PyArray_DIM(pts, 1) != 2) {
+            PyErr_SetString(PyExc_ValueError, "contour points are not (n, 2)");
+            goto done;
+        }
+        if (chartex_artist_add_level_path(a, (size_t)level, (size_t)PyArray_DIM(pts, 0),
+                                          PyArray_DATA(pts), &w->err) < 0)
+            goto core;
+        Py_CLEAR(pts);
+    }
+    rc = set_scale(w, a, ITEM(t, 1));
+    goto done;
+core:
+    chx_core_fail(w);
+    rc = -2;
+done:
+    Py_XDECREF(keep);
+    Py_XDECREF(levels);
+    Py_XDECREF(pts);
+    return rc;
+}
+
+/* Calls chartex._compat.gridded(obj): a new reference, or NULL with an
+ * exception. */
+static PyObject *
+gridded(walk *w, PyObject *obj)
+{
+    return PyObject_CallMethodOneArg(w->st->compat, w->st->s_gridded, obj);
+}
+
+/* Reads the gridded artist obj as t (gridded's result) says.  0, or -1
+ * with ChartexError set. */
+static int
+read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
+{
+    const char *form;
+    int rc;
+
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 || !PyUnicode_Check(ITEM(t, 0))
+        || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
+        return chx_fail(w, "the mesh", obj);
+    }
+    if (strcmp(form, "mesh") == 0 && (PyTuple_GET_SIZE(t) == 5 || PyTuple_GET_SIZE(t) == 6))
+        rc = read_mesh(w, c, obj, t);
+    else if (strcmp(form, "cells") == 0 && PyTuple_GET_SIZE(t) == 4)
+        rc = read_cells(w, c, obj, t);
+    else if (strcmp(form, "colors") == 0 && PyTuple_GET_SIZE(t) == 4)
+        rc = read_colors(w, c, obj, t);
+    else if (strcmp(form, "contour") == 0 && PyTuple_GET_SIZE(t) == 7)
+        rc = read_contour(w, c, obj, t);
+    else {
+        PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
+        rc = -1;
+    }
+    /* -2: a builder call failed, already reported. */
+    if (rc == -1)
+        return chx_fail(w, "the mesh", obj);
+    return rc < 0 ? -1 : 0;
+}
+
+int
+chx_read_gridded(walk *w, axctx *c, PyObject *coll)
+{
+    PyObject *t = gridded(w, coll);
+    int rc;
+
+    if (t == NULL)
+        return chx_fail(w, "the mesh", coll);
+    if (t == Py_None) {
+        Py_DECREF(t);
+        return 0;
+    }
+    rc = read_gridded(w, c, coll, t);
+    Py_DECREF(t);
+    return rc < 0 ? -1 : 1;
+}
+
+/* A scalar AxesImage: its array, extent and origin, and scale. */
+static int
+read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
+{
+    PyObject *ndim_obj = NULL, *ext_obj = NULL;
     PyArrayObject *values = NULL, *ext = NULL;
     chartex_artist *a;
     double extent[4];
     long ndim;
-    int rc = -1, vis, is;
+    int rc = -1, lower;
 
-    if (chx_note_colorbar(w, im) < 0)
-        return -1;
-    vis = chx_is_visible(w, im);
-    if (vis <= 0)
-        return vis;
-    is = PyObject_IsInstance(im, w->st->cls[CHX_AXESIMAGE]);
-    if (is < 0)
-        return chx_fail(w, "the class", im);
-    if (!is)
-        return chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
-    data = PyObject_CallMethodNoArgs(im, w->st->s_get_array);
-    if (data == NULL)
-        goto fail;
-    if (data == Py_None) {
-        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
-        goto done;
-    }
     ndim_obj = PyObject_GetAttr(data, w->st->s_ndim);
     if (ndim_obj == NULL)
         goto fail;
@@ -44,6 +372,8 @@ chx_read_image(walk *w, axctx *c, PyObject *im)
         rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
+    if ((lower = PyObject_IsTrue(ITEM(t, 2))) < 0)
+        goto fail;
     ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
     if (ext_obj == NULL)
         goto fail;
@@ -55,9 +385,16 @@ chx_read_image(walk *w, axctx *c, PyObject *im)
         goto fail;
     }
     memcpy(extent, PyArray_DATA(ext), sizeof extent);
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA,
+                       lower ? CHARTEX_IMAGE_ORIGIN_LOWER : 0, 0);
     if (a == NULL)
         goto done;
+    rc = set_scale(w, a, ITEM(t, 1));
+    if (rc == -1)
+        goto fail;
+    if (rc < 0)
+        goto done;
+    rc = -1;
     /* The values last, with no Python code run between reading them and
      * the core copying them: they may share the image's buffer, which
      * get_extent() or get_label() could resize (and free) in place. */
@@ -70,15 +407,70 @@ chx_read_image(walk *w, axctx *c, PyObject *im)
         chx_core_fail(w);
         goto done;
     }
-    rc = 0;
+    /* The texts after the values: the grid's size is known then. */
+    rc = set_texts(w, a, ITEM(t, 3));
+    if (rc == -1)
+        goto fail;
+    rc = rc < 0 ? -1 : 0;
     goto done;
 fail:
     chx_fail(w, "the image", im);
 done:
-    Py_XDECREF(data);
     Py_XDECREF(ndim_obj);
     Py_XDECREF(ext_obj);
     Py_XDECREF(values);
     Py_XDECREF(ext);
+    return rc;
+}
+
+/* An AxesImage: scalar 2-D data, colours (RGB, RGBA), or a mesh
+ * (NonUniformImage, PcolorImage). */
+int
+chx_read_image(walk *w, axctx *c, PyObject *im)
+{
+    PyObject *data = NULL, *t = NULL;
+    const char *form;
+    int rc = -1, vis, is;
+
+    if (chx_note_colorbar(w, im) < 0)
+        return -1;
+    vis = chx_is_visible(w, im);
+    if (vis <= 0)
+        return vis;
+    is = PyObject_IsInstance(im, w->st->cls[CHX_AXESIMAGE]);
+    if (is < 0)
+        return chx_fail(w, "the class", im);
+    if (!is)
+        return chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+    t = gridded(w, im);
+    if (t == NULL)
+        return chx_fail(w, "the image", im);
+    if (t == Py_None) {
+        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+        goto done;
+    }
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 || !PyUnicode_Check(ITEM(t, 0))
+        || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
+        rc = chx_fail(w, "the image", im);
+        goto done;
+    }
+    if (strcmp(form, "image") != 0 || PyTuple_GET_SIZE(t) != 4) {
+        rc = read_gridded(w, c, im, t);
+        goto done;
+    }
+    data = PyObject_CallMethodNoArgs(im, w->st->s_get_array);
+    if (data == NULL) {
+        rc = chx_fail(w, "the image", im);
+        goto done;
+    }
+    if (data == Py_None)
+        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+    else
+        rc = read_scalar_image(w, c, im, data, t);
+done:
+    Py_XDECREF(data);
+    Py_XDECREF(t);
     return rc;
 }

@@ -119,10 +119,18 @@ int chartex__add_downsampled(chartex__node *el,
                              const chartex__series *s);
 /* The values of image artist a under the builder's limits: whole, or the
  * means of the finite values of blocks of cells (NaN for a block with
- * none), at most one cell per pixel of the Axes and at most the budget's
- * level.  -1: no memory. */
+ * none; each channel on its own), at most one cell per pixel of the Axes,
+ * at most the budget's level and at most cap cells (0: no cap).  -1: no
+ * memory. */
 int chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
-                         chartex__image *out);
+                         size_t cap, chartex__image *out);
+/* Thins the n_parts paths of a (part_len[i] points each, concatenated in
+ * a->x, a->y) to about the builder's point limit: every k-th point of each
+ * path, and its last.  s->x, s->y receive the kept points (a's own when
+ * nothing was dropped: s->method NULL) and len (n_parts entries, the
+ * caller's) each path's new length.  -1: no memory. */
+int chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
+                         size_t *len, chartex__series *s);
 /* The common limit L that keeps the recorded sizes, each under its own
  * limit, within budget: the largest L (at least CHARTEX_MIN_MAX_POINTS)
  * with sum(min(size, limit, L)) <= budget; 0 when they fit as they are.
@@ -204,5 +212,24 @@ int chartex__is_line_band(const struct chartex_axes *axes, size_t i);
  * DataFrame.plot.area() draws one beside each fill). */
 int chartex__is_area_edge(const struct chartex_axes *axes,
                           const struct chartex_artist *l);
+
+/* ---------------------- images, meshes, cells (heatmap.c); contours.c */
+
+/* The simplified text as a string node (extract.c's); a null node when it
+ * is empty and null_if_empty.  NULL: no memory. */
+chartex__node *chartex__builder_text(chartex__builder *b, const char *s, size_t len,
+                                     int null_if_empty);
+/* Adds the colour scale keys of IMAGE or CONTOUR artist a to obj: vmin,
+ * vmax, norm, colorbar_label.  -1: no memory. */
+int chartex__add_color_scale(chartex__builder *b, chartex__node *obj,
+                             const struct chartex_artist *a);
+/* Adds the "image", "heatmap" and "cells" keys of axes to chart (the
+ * first IMAGE artist of each form).  -1: no memory. */
+int chartex__add_meshes(chartex__builder *b, const struct chartex_axes *axes,
+                        chartex__node *chart);
+/* Adds the "contours" key of axes to chart: one object per CONTOUR
+ * artist, when there are any.  -1: no memory. */
+int chartex__add_contours(chartex__builder *b, const struct chartex_axes *axes,
+                          chartex__node *chart);
 
 #endif /* CHARTEX__CHART_H */

@@ -295,9 +295,10 @@ pixel_block(size_t n, double v)
 
 int
 chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
-                     chartex__image *out)
+                     size_t cap, chartex__image *out)
 {
-    size_t cells = a->rows * a->cols, fy, fx, g, orows, ocols, r, c;
+    size_t cells = a->rows * a->cols, ch = a->channels ? a->channels : 1;
+    size_t fy, fx, g, orows, ocols, r, c, k;
     size_t *count = NULL;
     long double *sum = NULL;
     double *mean;
@@ -307,17 +308,19 @@ chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
     out->cols = a->cols;
     out->values = a->image;
     out->block_rows = out->block_cols = 0;
-    /* rows * cols does not overflow: the scene holds that many values.
-     * First one block per pixel of the Axes, in each direction, where its
-     * size is known (and a resolution asked for); then, under a budget,
-     * larger multiples of those blocks until the budget's level holds. */
+    /* rows * cols * channels does not overflow: the scene holds that many
+     * values.  First one block per pixel of the Axes, in each direction,
+     * where its size is known (and a resolution asked for); then, under a
+     * budget or the caller's cap, larger multiples of those blocks until
+     * they hold. */
     fy = b->max_cells != 0 ? pixel_block(a->rows, b->px_height) : 1;
     fx = b->max_cells != 0 ? pixel_block(a->cols, b->px_width) : 1;
     orows = ceil_div(a->rows, fy);
     ocols = ceil_div(a->cols, fx);
     if (record(b, cells, orows * ocols) < 0)
         return -1;
-    for (g = 1; b->level != 0 && orows * ocols > b->level
+    for (g = 1; ((b->level != 0 && orows * ocols > b->level)
+                 || (cap != 0 && orows * ocols > cap))
                 && !(orows == 1 && ocols == 1);) {
         g++;
         orows = ceil_div(a->rows, fy * g);
@@ -328,25 +331,30 @@ chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
     if (fy == 1 && fx == 1)
         return 0;
     /* Sums in long double: no overflow for finite values near DBL_MAX,
-     * and the mean is the double nearest the exact one in practice. */
-    mean = chartex__chart_doubles(b->chart, orows * ocols);
-    sum = chartex__calloc(orows * ocols, sizeof *sum);
-    count = chartex__calloc(orows * ocols, sizeof *count);
+     * and the mean is the double nearest the exact one in practice.  Each
+     * channel of a colour is averaged on its own. */
+    mean = chartex__chart_doubles(b->chart, orows * ocols * ch);
+    sum = chartex__calloc(orows * ocols * ch, sizeof *sum);
+    count = chartex__calloc(orows * ocols * ch, sizeof *count);
     if (mean == NULL || sum == NULL || count == NULL)
         goto done;
     for (r = 0; r < a->rows; r++) {
-        const double *row = a->image + r * a->cols;
-        long double *srow = sum + (r / fy) * ocols;
-        size_t *crow = count + (r / fy) * ocols;
+        const double *row = a->image + r * a->cols * ch;
+        long double *srow = sum + (r / fy) * ocols * ch;
+        size_t *crow = count + (r / fy) * ocols * ch;
 
         for (c = 0; c < a->cols; c++) {
-            if (!isfinite(row[c]))
-                continue;
-            srow[c / fx] += row[c];
-            crow[c / fx]++;
+            for (k = 0; k < ch; k++) {
+                double v = row[c * ch + k];
+
+                if (!isfinite(v))
+                    continue;
+                srow[(c / fx) * ch + k] += v;
+                crow[(c / fx) * ch + k]++;
+            }
         }
     }
-    for (r = 0; r < orows * ocols; r++)
+    for (r = 0; r < orows * ocols * ch; r++)
         mean[r] = count[r] ? (double)(sum[r] / (long double)count[r]) : NAN;
     out->rows = orows;
     out->cols = ocols;
@@ -400,6 +408,52 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
     s->x = x;
     s->y = y;
     s->method = sample ? "sample" : "minmax";
+    return 0;
+}
+
+int
+chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
+                     size_t *len, chartex__series *s)
+{
+    size_t i, j, start, step, kept = 0;
+    double *ox, *oy;
+
+    if (a->n_parts > 0)
+        memcpy(len, a->part_len, a->n_parts * sizeof *len);
+    s->n = s->original = a->n;
+    s->x = a->x;
+    s->y = a->y;
+    s->method = NULL;
+    s->limit = smaller_limit(b->max_points, b->level);
+    if (record(b, a->n, b->max_points) < 0)
+        return -1;
+    if (s->limit == 0 || a->n <= s->limit)
+        return 0;
+    /* Every step-th point of each path and its last: about limit points,
+     * one more at most per path, and each path keeps its ends. */
+    step = ceil_div(a->n, s->limit);
+    ox = chartex__chart_doubles(b->chart, a->n);
+    oy = chartex__chart_doubles(b->chart, a->n);
+    if (ox == NULL || oy == NULL)
+        return -1;
+    for (i = 0, start = 0; i < a->n_parts; i++) {
+        size_t n = a->part_len[i], before = kept;
+
+        for (j = 0; j < n; j += step) {
+            ox[kept] = a->x[start + j];
+            oy[kept++] = a->y[start + j];
+        }
+        if (n > 1 && (n - 1) % step != 0) {
+            ox[kept] = a->x[start + n - 1];
+            oy[kept++] = a->y[start + n - 1];
+        }
+        len[i] = kept - before;
+        start += n;
+    }
+    s->n = kept;
+    s->x = ox;
+    s->y = oy;
+    s->method = "stride";
     return 0;
 }
 

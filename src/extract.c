@@ -60,6 +60,12 @@ text_node(chartex__builder *b, const char *s, size_t len, int null_if_empty)
     return chartex__node_string(b->text.data ? b->text.data : "", b->text.len);
 }
 
+chartex__node *
+chartex__builder_text(chartex__builder *b, const char *s, size_t len, int null_if_empty)
+{
+    return text_node(b, s, len, null_if_empty);
+}
+
 /* A number node, or null for NaN (a statistic the plot does not give). */
 static chartex__node *
 number_node(double v)
@@ -432,7 +438,10 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
     if (chartex__object_add(obj, "elements", point_elements(b, axes, scatter_chart)) < 0
         || add_axis_labels(b, obj, axes) < 0
         || add_ticks(b, obj, &axes->axis[0], 'x') < 0
-        || add_ticks(b, obj, &axes->axis[1], 'y') < 0) {
+        || add_ticks(b, obj, &axes->axis[1], 'y') < 0
+        /* Points over a heatmap or contours (tricontour's data points):
+         * the gridded data stays. */
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0) {
         chartex__node_free(obj);
         return NULL;
     }
@@ -825,74 +834,20 @@ fail:
 /* ---------------------------------------------------------------- unknown */
 
 static chartex__node *
-image_node(chartex__builder *b, const struct chartex_artist *a)
-{
-    chartex__node *obj, *rows, *ds;
-    chartex__image im;
-    size_t r;
-
-    if (chartex__limit_image(b, a, &im) < 0)
-        return NULL;
-    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
-    if (obj == NULL)
-        return NULL;
-    if (chartex__object_add(obj, "rows", chartex__node_number((double)im.rows)) < 0
-        || chartex__object_add(obj, "cols", chartex__node_number((double)im.cols)) < 0
-        || chartex__object_add(obj, "extent",
-                               chartex__node_values(4, a->extent, 0, NULL)) < 0)
-        goto fail;
-    rows = chartex__node_new(CHARTEX__NODE_ARRAY);
-    if (chartex__object_add(obj, "values", rows) < 0)
-        goto fail;
-    for (r = 0; r < im.rows; r++)
-        if (chartex__array_add(rows, chartex__node_values(im.cols, im.values + r * im.cols,
-                                                          0, NULL)) < 0)
-            goto fail;
-    if (im.block_rows != 0) {
-        double block[2];
-
-        block[0] = (double)im.block_rows;
-        block[1] = (double)im.block_cols;
-        ds = chartex__node_new(CHARTEX__NODE_OBJECT);
-        if (chartex__object_add(obj, "downsampled", ds) < 0
-            || chartex__object_add(ds, "method", chartex__node_cstring("block_mean")) < 0
-            || chartex__object_add(ds, "block", chartex__node_values(2, block, 1, NULL)) < 0
-            || chartex__object_add(ds, "original_rows",
-                                   chartex__node_number((double)a->rows)) < 0
-            || chartex__object_add(ds, "original_cols",
-                                   chartex__node_number((double)a->cols)) < 0)
-            goto fail;
-    }
-    return obj;
-fail:
-    chartex__node_free(obj);
-    return NULL;
-}
-
-static chartex__node *
 unknown_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
     chartex__node *obj = chart_head("unknown", title);
-    size_t i;
 
     if (obj == NULL)
         return NULL;
     /* Its axes named as a line chart's are, so that its numbers (an
-     * image's extent, shapes) can be read. */
+     * image's extent, a mesh's edges, shapes) can be read. */
     if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0
         || add_axis_labels(b, obj, axes) < 0
         || add_ticks(b, obj, &axes->axis[0], 'x') < 0
-        || add_ticks(b, obj, &axes->axis[1], 'y') < 0)
+        || add_ticks(b, obj, &axes->axis[1], 'y') < 0
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0)
         goto fail;
-    for (i = 0; i < axes->n_artists; i++) {
-        const struct chartex_artist *a = axes->artists[i];
-
-        if (a->kind == CHARTEX_ARTIST_IMAGE && chartex__artist_is_data(a)) {
-            if (chartex__object_add(obj, "image", image_node(b, a)) < 0)
-                goto fail;
-            break;
-        }
-    }
     return obj;
 fail:
     chartex__node_free(obj);

@@ -119,9 +119,29 @@ struct chartex_artist {
 
     /* IMAGE */
     size_t rows, cols;
-    double *image;         /* rows * cols */
+    double *image;         /* rows * cols * channels */
     double extent[4];
+    size_t channels;       /* 1: scalar values; 3, 4: RGB(A) */
+    double *x_edges, *y_edges; /* a mesh's: cols + 1 and rows + 1, or NULL */
+    char **cell_text;      /* rows * cols, NULL (or NULL entries): none */
+    /* IMAGE of cells: the n points (x, y above) are the cells' centres,
+     * rows == n and cols == 1. */
+
+    /* IMAGE, CONTOUR: the colour scale (NaN, "" when unknown). */
+    double vmin, vmax;
+    char *norm;
+    char *cbar_label;
+
+    /* CONTOUR: levels; the paths are the polygons above, part i drawn
+     * for level part_level[i]. */
+    size_t n_levels;
+    double *levels;
+    char **level_labels;   /* n_levels strings, "" when none */
+    size_t *part_level;    /* n_parts */
 };
+
+/* 1 when IMAGE artist a holds cells at points (chartex_artist_set_cells). */
+#define CHARTEX__IMAGE_IS_CELLS(a) ((a)->x != NULL && (a)->n > 0)
 
 struct chartex_axes {
     char *title[3];        /* indexed by chartex_title_loc, "" when none */
@@ -149,7 +169,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 7
+#define CHARTEX__ARTIST_FLAG_NAMES 9
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];

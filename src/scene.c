@@ -82,6 +82,15 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->bh);
     chartex__free(a->values);
     chartex__free(a->image);
+    chartex__free(a->x_edges);
+    chartex__free(a->y_edges);
+    if (a->cell_text != NULL)
+        free_strings(a->cell_text, a->rows * a->cols);
+    chartex__free(a->norm);
+    chartex__free(a->cbar_label);
+    chartex__free(a->levels);
+    free_strings(a->level_labels, a->n_levels);
+    chartex__free(a->part_level);
     chartex__free(a);
 }
 
@@ -367,6 +376,8 @@ chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
     if (a->label == NULL || a->cls == NULL)
         goto nomem;
     a->theta1 = a->theta2 = a->r = NAN;
+    a->vmin = a->vmax = NAN;
+    a->channels = 1;
     if (grow((void ***)&axes->artists, axes->n_artists, &axes->cap_artists) < 0)
         goto nomem;
     axes->artists[axes->n_artists++] = a;
@@ -669,7 +680,12 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
     if (copy == NULL)
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying an image");
     chartex__free(a->image);
+    if (a->cell_text != NULL) {
+        free_strings(a->cell_text, a->rows * a->cols);
+        a->cell_text = NULL;
+    }
     a->image = copy;
+    a->channels = 1;
     a->rows = rows;
     a->cols = cols;
     memcpy(a->extent, extent, sizeof a->extent);
@@ -681,7 +697,7 @@ chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
 /* Indexed by the public enums. */
 const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1] = {
     "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other",
-    "stairs", "vectors", "text"
+    "stairs", "vectors", "text", "contour"
 };
 const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
     "data", "refline", "errorbar", "decoration"
@@ -710,6 +726,8 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_ARTIST_ERRORBAR_DATA, "errorbar_data" },
     { CHARTEX_TEXT_TABLE_CELL, "table_cell" },
     { CHARTEX_TEXT_BAR_CENTRE, "bar_centre" },
+    { CHARTEX_IMAGE_ORIGIN_LOWER, "origin_lower" },
+    { CHARTEX_CONTOUR_FILLED, "filled" },
 };
 
 /* ------------------------------------------------------------- predicates */
@@ -743,6 +761,8 @@ chartex__artist_is_data(const struct chartex_artist *a)
         return 0;   /* a note on the data, never data itself */
     case CHARTEX_ARTIST_IMAGE:
         return a->rows > 0 && a->cols > 0 && a->image != NULL;
+    case CHARTEX_ARTIST_CONTOUR:
+        return a->n > 0 && a->n_levels > 0;
     case CHARTEX_ARTIST_WEDGE:
     case CHARTEX_ARTIST_OTHER:
     default:

@@ -660,14 +660,112 @@ done:
     return rc;
 }
 
+/* The colour scale of an image or contour set: "vmin", "vmax", "norm",
+ * "colorbar_label", each optional. */
+static int
+read_color_scale(reader *r, json_object *obj, chartex_artist *a)
+{
+    double vmin = NAN, vmax = NAN;
+    const char *norm;
+    size_t len;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (number_member(r, obj, "vmin", &vmin) < 0 || number_member(r, obj, "vmax", &vmax) < 0
+        || string_member(r, obj, "norm", &norm, &len) < 0)
+        goto done;
+    if (chartex_artist_set_color_scale(a, vmin, vmax, norm, len, &e) < 0) {
+        relay(r, &e);
+        goto done;
+    }
+    SET_STRING(r, obj, "colorbar_label", chartex_artist_set_colorbar_label, a);
+    rc = 0;
+done:
+    return rc;
+}
+
+/* A mesh's "x_edges" and "y_edges", both or neither. */
+static int
+read_edges(reader *r, json_object *obj, chartex_artist *a)
+{
+    static const char *const keys[2] = { "x_edges", "y_edges" };
+    double *e[2] = { NULL, NULL };
+    size_t n[2] = { 0, 0 }, mark, i;
+    json_object *v;
+    chartex_error err = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    for (i = 0; i < 2; i++) {
+        if (!enter(r, obj, keys[i], &v, &mark))
+            continue;
+        if (numbers_value(r, v, &e[i], &n[i]) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (e[0] == NULL && e[1] == NULL) {
+        rc = 0;
+        goto done;
+    }
+    if (chartex_artist_set_mesh_edges(a, n[0], e[0], n[1], e[1], &err) < 0) {
+        relay(r, &err);
+        goto done;
+    }
+    rc = 0;
+done:
+    chartex__free(e[0]);
+    chartex__free(e[1]);
+    return rc;
+}
+
+/* "cell_texts": [[row, col, "text"], ...]. */
+static int
+read_cell_texts(reader *r, json_object *obj, chartex_artist *a)
+{
+    json_object *v, *item;
+    uint64_t row, col;
+    const char *s;
+    size_t i, count, len, mark, mark2;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (!enter(r, obj, "cell_texts", &v, &mark))
+        return 0;
+    if (expect(r, v, json_type_array, "an array of [row, col, text]") < 0)
+        goto done;
+    count = json_object_array_length(v);
+    for (i = 0; i < count; i++) {
+        mark2 = push_index(r, i);
+        item = json_object_array_get_idx(v, i);
+        if (expect(r, item, json_type_array, "[row, col, text]") < 0)
+            goto done;
+        if (json_object_array_length(item) != 3) {
+            fail(r, "expected [row, col, text]");
+            goto done;
+        }
+        if (count_value(r, json_object_array_get_idx(item, 0), SIZE_MAX, &row) < 0
+            || count_value(r, json_object_array_get_idx(item, 1), SIZE_MAX, &col) < 0
+            || string_value(r, json_object_array_get_idx(item, 2), &s, &len) < 0)
+            goto done;
+        if (chartex_artist_set_cell_text(a, (size_t)row, (size_t)col, s, len, &e) < 0) {
+            relay(r, &e);
+            goto done;
+        }
+        leave(r, mark2);
+    }
+    leave(r, mark);
+    rc = 0;
+done:
+    return rc;
+}
+
 static int
 read_image(reader *r, json_object *obj, chartex_artist *a)
 {
     json_object *v;
     double extent[4] = { 0.0, 0.0, 0.0, 0.0 };
-    double *values = NULL, *ext = NULL;
-    uint64_t rows = 0, cols = 0;
-    size_t n = 0, n_ext, count, mark;
+    double *values = NULL, *ext = NULL, *cells = NULL;
+    uint64_t rows = 0, cols = 0, channels = 1;
+    size_t n = 0, n_ext, n_cells = 0, count, mark;
     int overflow = 0, seen = 0, rc = -1;
     chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
 
@@ -682,6 +780,11 @@ read_image(reader *r, json_object *obj, chartex_artist *a)
             goto done;
         leave(r, mark);
         seen = 1;
+    }
+    if (enter(r, obj, "channels", &v, &mark)) {
+        if (count_value(r, v, 4, &channels) < 0)
+            goto done;
+        leave(r, mark);
     }
     if (enter(r, obj, "extent", &v, &mark)) {
         if (numbers_value(r, v, &ext, &n_ext) < 0)
@@ -700,24 +803,128 @@ read_image(reader *r, json_object *obj, chartex_artist *a)
         leave(r, mark);
         seen = 1;
     }
-    if (!seen) {
-        rc = 0;
+    if (enter(r, obj, "cells", &v, &mark)) {
+        if (points_value(r, v, &cells, &n_cells) < 0)
+            goto done;
+        leave(r, mark);
+    }
+    if (!seen && cells == NULL) {
+        rc = read_color_scale(r, obj, a);
+        goto done;
+    }
+    if (cells != NULL) {
+        if (n_cells != n) {
+            fail(r, "%zu values for %zu cells", n, n_cells);
+            goto done;
+        }
+        if (chartex_artist_set_cells(a, n_cells, cells, values, &e) < 0) {
+            relay(r, &e);
+            goto done;
+        }
+        rc = read_color_scale(r, obj, a);
         goto done;
     }
     count = chartex__mul((size_t)rows, (size_t)cols, &overflow);
+    count = chartex__mul(count, (size_t)channels, &overflow);
     if (overflow || count != n) {
         fail(r, "%zu image values for %llu rows x %llu cols", n,
              (unsigned long long)rows, (unsigned long long)cols);
         goto done;
     }
-    if (chartex_artist_set_image(a, (size_t)rows, (size_t)cols, values, extent, &e) < 0) {
+    if ((channels == 1
+             ? chartex_artist_set_image(a, (size_t)rows, (size_t)cols, values, extent, &e)
+             : chartex_artist_set_image_colors(a, (size_t)rows, (size_t)cols,
+                                               (size_t)channels, values, extent, &e)) < 0) {
         relay(r, &e);
         goto done;
     }
+    if (read_edges(r, obj, a) < 0 || read_cell_texts(r, obj, a) < 0
+        || read_color_scale(r, obj, a) < 0)
+        goto done;
     rc = 0;
 done:
     chartex__free(values);
     chartex__free(ext);
+    chartex__free(cells);
+    return rc;
+}
+
+/* A contour set: "levels", "level_labels", "paths" of {"level", "points"}. */
+static int
+read_contour(reader *r, json_object *obj, chartex_artist *a)
+{
+    json_object *v, *p, *pv;
+    double *levels = NULL, *xy = NULL;
+    size_t n = 0, i, count, mark, mark2, mark3;
+    uint64_t level;
+    const char *s;
+    chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
+    int rc = -1;
+
+    if (enter(r, obj, "levels", &v, &mark)) {
+        if (numbers_value(r, v, &levels, &n) < 0)
+            goto done;
+        if (chartex_artist_set_levels(a, n, levels, &e) < 0) {
+            relay(r, &e);
+            goto done;
+        }
+        leave(r, mark);
+    }
+    if (enter(r, obj, "level_labels", &v, &mark)) {
+        if (expect(r, v, json_type_array, "an array of strings") < 0)
+            goto done;
+        count = json_object_array_length(v);
+        for (i = 0; i < count; i++) {
+            size_t len;
+
+            mark2 = push_index(r, i);
+            if (string_value(r, json_object_array_get_idx(v, i), &s, &len) < 0)
+                goto done;
+            if (chartex_artist_set_level_label(a, i, s, len, &e) < 0) {
+                relay(r, &e);
+                goto done;
+            }
+            leave(r, mark2);
+        }
+        leave(r, mark);
+    }
+    if (read_color_scale(r, obj, a) < 0)
+        goto done;
+    if (enter(r, obj, "paths", &v, &mark)) {
+        if (expect(r, v, json_type_array, "an array of paths") < 0)
+            goto done;
+        count = json_object_array_length(v);
+        for (i = 0; i < count; i++) {
+            mark2 = push_index(r, i);
+            p = json_object_array_get_idx(v, i);
+            if (expect(r, p, json_type_object, "a path") < 0)
+                goto done;
+            level = 0;
+            if (enter(r, p, "level", &pv, &mark3)) {
+                if (count_value(r, pv, SIZE_MAX, &level) < 0)
+                    goto done;
+                leave(r, mark3);
+            }
+            n = 0;
+            if (enter(r, p, "points", &pv, &mark3)) {
+                if (points_value(r, pv, &xy, &n) < 0)
+                    goto done;
+                leave(r, mark3);
+            }
+            if (chartex_artist_add_level_path(a, (size_t)level, n, xy, &e) < 0) {
+                relay(r, &e);
+                goto done;
+            }
+            chartex__free(xy);
+            xy = NULL;
+            leave(r, mark2);
+        }
+        leave(r, mark);
+    }
+    rc = 0;
+done:
+    chartex__free(levels);
+    chartex__free(xy);
     return rc;
 }
 
@@ -873,6 +1080,10 @@ read_artist_data(reader *r, json_object *obj, chartex_artist *a, int kind)
         break;
     case CHARTEX_ARTIST_IMAGE:
         if (read_image(r, obj, a) < 0)
+            goto done;
+        break;
+    case CHARTEX_ARTIST_CONTOUR:
+        if (read_contour(r, obj, a) < 0)
             goto done;
         break;
     default:

@@ -268,6 +268,80 @@ bars(writer *w, const struct chartex_artist *a)
     return chartex__json_end_object(w);
 }
 
+/* The colour scale of an image or contour set, where it is set. */
+static int
+color_scale(writer *w, const struct chartex_artist *a)
+{
+    if ((!isnan(a->vmin) && key_number(w, "vmin", a->vmin) < 0)
+        || (!isnan(a->vmax) && key_number(w, "vmax", a->vmax) < 0)
+        || key_string(w, "norm", a->norm) < 0
+        || key_string(w, "colorbar_label", a->cbar_label) < 0)
+        return -1;
+    return 0;
+}
+
+/* A mesh's edges, cells' centres, colours: what an image may add. */
+static int
+image_extra(writer *w, const struct chartex_artist *a)
+{
+    if (a->channels > 1
+        && (key(w, "channels") < 0 || chartex__json_integer(w, a->channels) < 0))
+        return -1;
+    if (a->x_edges != NULL && a->y_edges != NULL && a->image != NULL
+        && (key(w, "x_edges") < 0 || numbers(w, a->x_edges, a->cols + 1) < 0
+            || key(w, "y_edges") < 0 || numbers(w, a->y_edges, a->rows + 1) < 0))
+        return -1;
+    if (CHARTEX__IMAGE_IS_CELLS(a) && a->y != NULL
+        && (key(w, "cells") < 0 || points(w, a->x, a->y, a->n) < 0))
+        return -1;
+    if (a->cell_text != NULL && a->image != NULL) {
+        size_t i, k = 0, n = a->rows * a->cols;
+
+        for (i = 0; i < n; i++) {
+            if (a->cell_text[i] == NULL)
+                continue;
+            if ((k++ == 0 && (key(w, "cell_texts") < 0 || chartex__json_begin_array(w) < 0))
+                || chartex__json_begin_array(w) < 0
+                || chartex__json_integer(w, i / a->cols) < 0
+                || chartex__json_integer(w, i % a->cols) < 0
+                || string(w, a->cell_text[i]) < 0 || chartex__json_end_array(w) < 0)
+                return -1;
+        }
+        if (k > 0 && chartex__json_end_array(w) < 0)
+            return -1;
+    }
+    return color_scale(w, a);
+}
+
+/* "levels", "level_labels" and "paths" ({"level": i, "points"}) of a
+ * contour set. */
+static int
+contour(writer *w, const struct chartex_artist *a)
+{
+    size_t i, start = 0, named = 0, n = a->x != NULL && a->y != NULL ? a->n : 0;
+
+    for (i = 0; i < a->n_levels; i++)
+        named += nonempty(a->level_labels[i]);
+    if (key(w, "levels") < 0 || numbers(w, a->levels, a->n_levels) < 0
+        || (named > 0
+            && (key(w, "level_labels") < 0 || strings(w, a->level_labels, a->n_levels) < 0))
+        || color_scale(w, a) < 0 || key(w, "paths") < 0 || chartex__json_begin_array(w) < 0)
+        return -1;
+    for (i = 0; a->part_len != NULL && i < a->n_parts; i++) {
+        size_t len = a->part_len[i] <= n - start ? a->part_len[i] : n - start;
+
+        if (chartex__json_begin_object(w) < 0 || key(w, "level") < 0
+            || chartex__json_integer(w, a->part_level ? a->part_level[i] : 0) < 0
+            || key(w, "points") < 0
+            || (len == 0 ? points(w, NULL, NULL, 0) : points(w, a->x + start, a->y + start,
+                                                            len)) < 0
+            || chartex__json_end_object(w) < 0)
+            return -1;
+        start += len;
+    }
+    return chartex__json_end_array(w);
+}
+
 /* The data keys of an artist, by kind. */
 static int
 artist_data(writer *w, const struct chartex_artist *a)
@@ -317,13 +391,16 @@ artist_data(writer *w, const struct chartex_artist *a)
                    ? -1 : 0;
     case CHARTEX_ARTIST_IMAGE:
         /* rows * cols cannot overflow: the builder checked it. */
-        count = a->image != NULL ? a->rows * a->cols : 0;
+        count = a->image != NULL ? a->rows * a->cols * a->channels : 0;
         return key(w, "rows") < 0 || chartex__json_integer(w, a->image ? a->rows : 0) < 0
                        || key(w, "cols") < 0
                        || chartex__json_integer(w, a->image ? a->cols : 0) < 0
                        || key(w, "extent") < 0 || numbers(w, a->extent, 4) < 0
                        || key(w, "values") < 0 || numbers(w, a->image, count) < 0
+                       || image_extra(w, a) < 0
                    ? -1 : 0;
+    case CHARTEX_ARTIST_CONTOUR:
+        return contour(w, a);
     default:
         return 0;
     }

@@ -59,7 +59,66 @@ chartex__bar_label(chartex__builder *b, const struct chartex_axes *axes,
     return NULL;
 }
 
-/* "annotations": [{"text", "x", "y"}] of the notes no bar took. */
+/* The index of the interval of edges (n + 1, increasing or decreasing)
+ * that holds v, or -1. */
+static long
+interval_of(const double *edges, size_t n, double v)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if ((v >= edges[i] && v <= edges[i + 1]) || (v <= edges[i] && v >= edges[i + 1]))
+            return (long)i;
+    return -1;
+}
+
+/* 1 when text t is read elsewhere: the text drawn on a cell of an image
+ * or mesh (seaborn's annot: the cell's text), or a contour label (clabel:
+ * its level's label). */
+static int
+claimed_elsewhere(const struct chartex_axes *axes, const struct chartex_artist *t)
+{
+    size_t i, k;
+
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (a->kind == CHARTEX_ARTIST_CONTOUR) {
+            for (k = 0; k < a->n_levels; k++)
+                if (a->level_labels != NULL && a->level_labels[k] != NULL
+                    && a->level_labels[k][0] != '\0' && strcmp(a->level_labels[k], t->label) == 0)
+                    return 1;
+        } else if (a->kind == CHARTEX_ARTIST_IMAGE && a->cell_text != NULL && a->rows > 0
+                   && a->cols > 0) {
+            long r, c;
+
+            if (a->x_edges != NULL && a->y_edges != NULL) {
+                c = interval_of(a->x_edges, a->cols, t->x[0]);
+                r = interval_of(a->y_edges, a->rows, t->y[0]);
+            } else {
+                /* An image: extent (left, right, bottom, top); row 0 at the
+                 * top, or at the bottom with origin="lower". */
+                double fx = (t->x[0] - a->extent[0]) / (a->extent[1] - a->extent[0]);
+                double fy = (a->flags & CHARTEX_IMAGE_ORIGIN_LOWER)
+                                ? (t->y[0] - a->extent[2]) / (a->extent[3] - a->extent[2])
+                                : (t->y[0] - a->extent[3]) / (a->extent[2] - a->extent[3]);
+
+                c = fx >= 0 && fx < 1 ? (long)(fx * (double)a->cols) : -1;
+                r = fy >= 0 && fy < 1 ? (long)(fy * (double)a->rows) : -1;
+            }
+            if (r >= 0 && c >= 0 && (size_t)r < a->rows && (size_t)c < a->cols) {
+                const char *cell = a->cell_text[(size_t)r * a->cols + (size_t)c];
+
+                if (cell != NULL && strcmp(cell, t->label) == 0)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* "annotations": [{"text", "x", "y"}] of the notes no bar took and no
+ * mesh or contour set reads as its own. */
 static int
 add_annotations(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
@@ -69,7 +128,7 @@ add_annotations(chartex__builder *b, chartex__node *obj, const struct chartex_ax
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *t = axes->artists[i];
 
-        if (!is_note(t) || b->used_texts[i])
+        if (!is_note(t) || b->used_texts[i] || claimed_elsewhere(axes, t))
             continue;
         if (list == NULL) {
             list = chartex__node_new(CHARTEX__NODE_ARRAY);

@@ -539,6 +539,8 @@ Test(unknown, image)
     double cv[2] = {0, 6}, ce[4] = {0, 1, 0, 6};
 
     cr_assert_eq(chartex_artist_set_image(im, 2, 3, values, extent, NULL), 0);
+    cr_assert_eq(chartex_artist_set_color_scale(im, 1.0, 6.0, "linear", 6, NULL), 0);
+    cr_assert_eq(chartex_artist_set_colorbar_label(im, "Heat (K)", 8, NULL), 0);
     h_title(ax, CHARTEX_TITLE_CENTER, "heat");
     /* The colorbar's axes is left out. */
     chartex_axes_set_flags(cb, CHARTEX_AXES_COLORBAR);
@@ -546,7 +548,8 @@ Test(unknown, image)
     cr_assert_eq(chartex_artist_set_image(im, 2, 1, cv, ce, NULL), 0);
     h_expect(s, "{\"type\":\"unknown\",\"title\":\"heat\",\"elements\":[]," NO_AXES ","
                 "\"image\":{\"rows\":2.0,\"cols\":3.0,\"extent\":[-0.5,2.5,1.5,-0.5],"
-                "\"values\":[[1.0,2.0,3.0],[4.0,null,6.0]]}}");
+                "\"values\":[[1.0,2.0,3.0],[4.0,null,6.0]],\"vmin\":1.0,\"vmax\":6.0,"
+                "\"norm\":\"linear\",\"colorbar_label\":\"Heat (K)\"}}");
 }
 
 Test(unknown, patches_only)
@@ -920,6 +923,8 @@ Test(downsample, image_blocks_are_means_of_finite_cells)
     cr_expect_not_null(strstr(text, "\"image\":{\"rows\":2.0,\"cols\":3.0,"
                                     "\"extent\":[0.0,6.0,4.0,0.0],"
                                     "\"values\":[[2.5,5.0,6.5],[null,1e+308,0.1875]],"
+                                    "\"vmin\":null,\"vmax\":null,\"norm\":null,"
+                                    "\"colorbar_label\":null,"
                                     "\"downsampled\":{\"method\":\"block_mean\","
                                     "\"block\":[2.0,2.0],\"original_rows\":4.0,"
                                     "\"original_cols\":6.0}}"), "%s", text);

@@ -202,7 +202,9 @@ def test_imshow_gives_unknown_with_the_image(chart, fig_ax):
     assert d["title"] == "Heat"
     assert d["elements"] == []
     image = d["image"]
-    assert list(image) == ["rows", "cols", "extent", "values"]
+    assert list(image) == ["rows", "cols", "extent", "values", "vmin", "vmax",
+                           "norm", "colorbar_label"]
+    assert (image["vmin"], image["vmax"], image["norm"]) == (1.0, 6.0, "linear")
     assert image["rows"] == 2 and image["cols"] == 3
     assert image["extent"] == list(im.get_extent())
     assert image["values"] == [[1.0, 2.0, 3.0], [4.0, None, 6.0]]

@@ -23,6 +23,20 @@ NOT_CARRIED = {
     # geometry: redrawn from its outline, every shape is a PathPatch.
     "unknown_patches": ["shapes[0].class: 'Circle' -> 'PathPatch'",
                         "shapes[1].class: 'Rectangle' -> 'PathPatch'"],
+    # A contour set is computed from a field the chart does not carry (it
+    # carries the levels and the paths): redrawn, its paths are a line
+    # collection or filled polygons, read back as such.
+    "contour_clabel": ["type: 'unknown' -> 'line'", "extra element 'Line 0'",
+                       "contours: [{filled: false, levels: [1.0, 2.5], level_labels: "
+                       "['1.0', ... (1 items) -> (absent)"],
+    "contourf_extend": ["type: 'unknown' -> 'line'", "extra element 'Area 0'",
+                        "contours: [{filled: true, levels: [null, 1.0, 3.0, null], "
+                        "vmin: 1.0, ... (1 items) -> (absent)"],
+    # hexbin's cells are centres and values; their hexagons (gridsize,
+    # extent) are not in the chart: redrawn as coloured points.
+    "cells_hexbin": ["type: 'unknown' -> 'scatter'", "extra element 'Scatter 0'",
+                     "cells: {points: [[-2e-09, 0.0], [2.000000002, 2.1], "
+                     "[0.49999999900... (6 items) -> (absent)"],
 }
 
 
@@ -55,7 +69,8 @@ def test_every_kind_is_among_the_fixtures():
         for c in charts:
             kinds.add(c.get("type"))
             extra.update(k for k in ("orientation", "violin", "image", "shapes", "z_scale",
-                                     "annotations", "tables") if c.get(k))
+                                     "annotations", "tables", "heatmap", "cells",
+                                     "contours") if c.get(k))
             for e in c.get("elements") or []:
                 extra.update(k for k in ("baseline", "x_error", "y_error", "mean", "z",
                                          "steps", "vectors", "bar_label", "band",
@@ -64,7 +79,8 @@ def test_every_kind_is_among_the_fixtures():
             "unknown"} <= kinds
     assert {"orientation", "violin", "image", "baseline", "x_error", "y_error",
             "mean", "shapes", "z_scale", "annotations", "tables", "z", "steps",
-            "vectors", "bar_label", "band", "group"} <= extra
+            "vectors", "bar_label", "band", "group", "heatmap", "cells",
+            "contours"} <= extra
 
 
 # Figures beyond the fixtures: drawn, read, redrawn, read again.

@@ -214,6 +214,7 @@ def _draw_xy(ax, chart):
             ax.scatter(xs, ys, label=label)
         else:
             ax.plot(xs, ys, label=label)
+    _draw_gridded(ax, chart)
     _draw_shapes(ax, chart)
     _finish_axes(ax, chart, x, y)
 
@@ -358,19 +359,120 @@ def _draw_inner_box_violins(ax, elements, positions, horizontal):
             ax.plot([pos], [mid], "wo")
 
 
+def _norm(scale):
+    """A matplotlib norm for a colour scale {vmin, vmax, norm}."""
+    from matplotlib import colors
+
+    vmin, vmax = scale.get("vmin"), scale.get("vmax")
+    vmin = None if vmin is None else _f(vmin)
+    vmax = None if vmax is None else _f(vmax)
+    name = scale.get("norm")
+    if name == "log":
+        return colors.LogNorm(vmin, vmax)
+    if name == "power":
+        return colors.PowerNorm(1.0, vmin, vmax)
+    return colors.Normalize(vmin, vmax)
+
+
+def _colorbar(ax, mappable, scale):
+    label = scale.get("colorbar_label")
+    if label is not None:
+        ax.figure.colorbar(mappable, ax=ax, label=label)
+
+
+def _grid(rows):
+    import numpy as np
+
+    return np.ma.masked_invalid(np.array([[_f(v) for v in row] for row in rows or []],
+                                         dtype=float))
+
+
 def _draw_image(ax, image):
     import numpy as np
 
-    values = np.array([[_f(v) for v in row] for row in image.get("values") or []],
-                      dtype=float)
-    if values.size == 0:
+    rows = image.get("values") or []
+    if not rows:
         return
     extent = image.get("extent")
     kwargs = {}
     if extent and len(extent) == 4 and None not in extent:
         kwargs["extent"] = [float(v) for v in extent]
-    im = ax.imshow(np.ma.masked_invalid(values), aspect="auto", **kwargs)
-    ax.figure.colorbar(im, ax=ax)
+    if image.get("channels"):
+        pixels = np.array([[[_f(c) for c in px] for px in row] for row in rows], dtype=float)
+        if pixels.size and np.nanmax(pixels) > 1:
+            pixels = pixels.astype(np.uint8)
+        ax.imshow(pixels, aspect="auto", **kwargs)
+        return
+    im = ax.imshow(_grid(rows), aspect="auto", norm=_norm(image), **kwargs)
+    _colorbar(ax, im, image)
+    _draw_cell_texts(ax, image.get("annotations"), None, None, extent)
+
+
+def _centres(edges):
+    return [(_f(a) + _f(b)) / 2 for a, b in zip(edges, edges[1:])]
+
+
+def _draw_cell_texts(ax, texts, x_edges, y_edges, extent=None):
+    """The texts drawn on cells (seaborn's annot), at the cells' centres."""
+    if not texts:
+        return
+    if x_edges is None:
+        left, right, bottom, top = (_f(v) for v in extent)
+        cols, rows = len(texts[0]), len(texts)
+        xc = [left + (right - left) * (c + 0.5) / cols for c in range(cols)]
+        yc = [top + (bottom - top) * (r + 0.5) / rows for r in range(rows)]
+    else:
+        xc, yc = _centres(x_edges), _centres(y_edges)
+    for r, row in enumerate(texts):
+        for c, text in enumerate(row):
+            if text and r < len(yc) and c < len(xc):
+                ax.text(xc[c], yc[r], text, ha="center", va="center")
+
+
+def _draw_heatmap(ax, heatmap):
+    x_edges = [_f(v) for v in heatmap.get("x_edges") or []]
+    y_edges = [_f(v) for v in heatmap.get("y_edges") or []]
+    values = _grid(heatmap.get("values"))
+    if values.size == 0 or len(x_edges) < 2 or len(y_edges) < 2:
+        return
+    mesh = ax.pcolormesh(x_edges, y_edges, values, norm=_norm(heatmap))
+    _colorbar(ax, mesh, heatmap)
+    _draw_cell_texts(ax, heatmap.get("annotations"), x_edges, y_edges)
+    for which, key in (("y", "row_labels"), ("x", "col_labels")):
+        names = heatmap.get(key)
+        if names:
+            centres = _centres(y_edges if which == "y" else x_edges)
+            keep = [(p, n) for p, n in zip(centres, names) if n is not None]
+            getattr(ax, "set_%sticks" % which)([p for p, _ in keep], [n for _, n in keep])
+
+
+def _draw_cells(ax, cells):
+    """Cells that form no grid, as coloured points at their centres (the
+    cells' shapes are not in the chart)."""
+    points = cells.get("points") or []
+    if points:
+        coll = ax.scatter([_f(p[0]) for p in points], [_f(p[1]) for p in points],
+                          c=[_f(v) for v in cells.get("values") or []], norm=_norm(cells),
+                          marker="h", s=200)
+        _colorbar(ax, coll, cells)
+
+
+def _draw_contours(ax, contours):
+    """Each contour set's paths (the field they were computed from is not
+    in the chart): lines for contour(), filled polygons for contourf()."""
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    for cset in contours or []:
+        paths = [[[_f(v) for v in p] for p in path.get("points") or []]
+                 for path in cset.get("paths") or []]
+        paths = [p for p in paths if p]
+        if not paths:
+            continue
+        if cset.get("filled"):
+            ax.add_collection(PolyCollection(paths, alpha=0.6))
+        else:
+            ax.add_collection(LineCollection(paths))
+    ax.autoscale_view()
 
 
 def draw_chart(ax, chart):
@@ -385,10 +487,9 @@ def draw_chart(ax, chart):
         _draw_pie(ax, chart)
     elif kind == "box_and_whisker":
         _draw_box(ax, chart)
-    elif kind == "unknown" and (chart.get("image") or chart.get("shapes")):
+    elif kind == "unknown" and any(chart.get(k) for k in _GRIDDED + ("shapes",)):
         x, y = _axes_of(ax, chart)
-        if chart.get("image"):
-            _draw_image(ax, chart["image"])
+        _draw_gridded(ax, chart)
         _draw_shapes(ax, chart)
         _finish_axes(ax, chart, x, y)
     else:
@@ -403,6 +504,20 @@ def draw_chart(ax, chart):
     if kind in ("line", "scatter", "bar") and any(
             not _default_label(e, kind) for e in chart.get("elements") or []):
         ax.legend(fontsize="small")
+
+
+_GRIDDED = ("image", "heatmap", "cells", "contours")
+
+
+def _draw_gridded(ax, chart):
+    if chart.get("image"):
+        _draw_image(ax, chart["image"])
+    if chart.get("heatmap"):
+        _draw_heatmap(ax, chart["heatmap"])
+    if chart.get("cells"):
+        _draw_cells(ax, chart["cells"])
+    if chart.get("contours"):
+        _draw_contours(ax, chart["contours"])
 
 
 def _draw_shapes(ax, chart):

@@ -208,6 +208,8 @@ ALLOWED = frozenset((
     "matplotlib.cbook._OrderedSet",
     "matplotlib.cbook._exception_printer",
     "matplotlib.cbook._picklable_class_constructor",
+    # A contour set's list of collections (matplotlib < 3.8): a list.
+    "matplotlib.cbook.silent_list",
 
     "matplotlib.collections.FillBetweenPolyCollection",
     "matplotlib.collections.LineCollection",
@@ -353,6 +355,10 @@ ALLOWED = frozenset((
 
     "matplotlib.scale.AsinhScale",
     "matplotlib.scale.AsinhTransform",
+    # A contour set's colorbar (a BoundaryNorm-like scale): the functions
+    # it holds are Colorbar methods, which GETATTR_ALLOWED names.
+    "matplotlib.scale.FuncScale",
+    "matplotlib.scale.FuncTransform",
     "matplotlib.scale.LinearScale",
     "matplotlib.scale.LogScale",
     "matplotlib.scale.LogTransform",
@@ -485,6 +491,8 @@ GETATTR_ALLOWED = frozenset((
     "matplotlib.axis.Axis._format_with_dict",
 
     "matplotlib.colorbar.Colorbar._cbar_cla",
+    "matplotlib.colorbar.Colorbar._forward_boundaries",
+    "matplotlib.colorbar.Colorbar._inverse_boundaries",
     "matplotlib.colorbar.Colorbar._get_view",
     "matplotlib.colorbar.Colorbar._set_view",
     "matplotlib.colorbar.Colorbar._set_view_from_bbox",
