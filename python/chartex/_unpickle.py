@@ -405,6 +405,7 @@ GETATTR_ALLOWED = frozenset((
     "matplotlib._enums.CapStyle.butt",
     "matplotlib._enums.CapStyle.projecting",
     "matplotlib._enums.CapStyle.round",
+    "matplotlib._enums.JoinStyle.bevel",
     "matplotlib._enums.JoinStyle.miter",
     "matplotlib._enums.JoinStyle.round",
 
