@@ -243,6 +243,11 @@ chx_read_collection(walk *w, axctx *c, PyObject *coll)
     vis = chx_is_visible(w, coll);
     if (vis <= 0)
         return vis;
+    /* Vector fields first: a coloured quiver is a PolyCollection with an
+     * array, whose polygons are arrows, not cells. */
+    if ((is = PyObject_IsInstance(coll, st->cls[CHX_QUIVER])) != 0
+        || (is = PyObject_IsInstance(coll, st->cls[CHX_BARBS])) != 0)
+        return is < 0 ? chx_fail(w, "the class", coll) : chx_read_vectors(w, c, coll);
     if ((is = chx_read_gridded(w, c, coll)) != 0)
         return is < 0 ? -1 : 0;
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
@@ -250,9 +255,6 @@ chx_read_collection(walk *w, axctx *c, PyObject *coll)
                       : chx_read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_PATHCOLLECTION])) != 0)
         return is < 0 ? chx_fail(w, "the class", coll) : read_path_collection(w, c, coll);
-    if ((is = PyObject_IsInstance(coll, st->cls[CHX_QUIVER])) != 0
-        || (is = PyObject_IsInstance(coll, st->cls[CHX_BARBS])) != 0)
-        return is < 0 ? chx_fail(w, "the class", coll) : chx_read_vectors(w, c, coll);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_POLYCOLLECTION])) != 0)
         return is < 0 ? chx_fail(w, "the class", coll) : read_poly_collection(w, c, coll);
     return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);

@@ -789,6 +789,9 @@ def gridded(artist):
         return _contour(artist, ())
     if not isinstance(artist, Collection):
         return None
+    from matplotlib.quiver import Barbs, Quiver
+    if isinstance(artist, (Quiver, Barbs)):  # arrows, read as vectors
+        return None
     if type(artist) is PathCollection and not issubclass(ContourSet,
                                                          Collection):
         if not _old_contour_like(artist):
