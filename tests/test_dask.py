@@ -125,7 +125,10 @@ def test_a_worker_killed_mid_batch(tmp_path, client):
                     "error": batch.LOST}
     for p, r in zip(paths[:12] + paths[13:], records[:12] + records[13:]):
         check_kind("bar" if p.name.startswith("a") else "line", r["chart"])
-        assert r.get("attempts", 1) in (1, 2)
+        # An input running beside the killer is lost with the killer's
+        # worker and run again: at most once per death of the killer
+        # (ALLOWED_FAILURES + 1 of them), and its record says so.
+        assert 1 <= r.get("attempts", 1) <= ALLOWED_FAILURES + 2
     client.wait_for_workers(2, timeout=120)
 
     # The CLI's own cluster runs nothing twice: the killer's record is the
