@@ -425,12 +425,14 @@ def text_anchor(ax, text):
             return None
         x, y = text.get_position()
     try:
-        x = ax.xaxis.convert_units(x)
-        y = ax.yaxis.convert_units(y)
-        xy = np.array([[x, y]], dtype=float)
+        # One value each; matplotlib 3.6 converts a category to a 1-array.
+        x = np.asarray(ax.xaxis.convert_units(x), dtype=float).ravel()
+        y = np.asarray(ax.yaxis.convert_units(y), dtype=float).ravel()
     except (TypeError, ValueError):
         return None  # a position matplotlib itself could not place
-    return s, xy, centre
+    if x.size != 1 or y.size != 1:
+        return None
+    return s, np.array([[x[0], y[0]]]), centre
 
 
 def table_cells(table):
