@@ -432,6 +432,14 @@ h_boxplot(chartex_axes *ax, size_t n, const h_stats *st, const h_bxp *opt)
 
 /* ------------------------------------------------------------------ chart */
 
+/* The x and y axis keys of a chart whose axes hold their defaults (every
+ * line and scatter chart, and every unknown chart, names its axes). */
+#define NO_AXES                                                               \
+    "\"x_label\":null,\"y_label\":null,\"x_unit\":null,\"y_unit\":null,"      \
+    "\"x_ticks\":[],\"x_tick_labels\":[],\"x_scale\":\"linear\","             \
+    "\"y_ticks\":[],\"y_tick_labels\":[],\"y_scale\":\"linear\""
+
+
 /* The chart of s as compact JSON ("{}" when empty); free with free(). */
 static inline char *
 h_json(const chartex_scene *s)

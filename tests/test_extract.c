@@ -6,11 +6,6 @@
 
 #include "helpers.h"
 
-/* The axis keys of a line/scatter chart with no labels, no ticks. */
-#define NO_AXES                                                               \
-    "\"x_label\":null,\"y_label\":null,\"x_unit\":null,\"y_unit\":null,"      \
-    "\"x_ticks\":[],\"x_tick_labels\":[],\"x_scale\":\"linear\","             \
-    "\"y_ticks\":[],\"y_tick_labels\":[],\"y_scale\":\"linear\""
 #define NO_LABELS                                                             \
     "\"x_label\":null,\"y_label\":null,\"x_unit\":null,\"y_unit\":null"
 

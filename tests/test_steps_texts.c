@@ -5,10 +5,6 @@
  */
 #include "helpers.h"
 
-#define NO_AXES                                                               \
-    "\"x_label\":null,\"y_label\":null,\"x_unit\":null,\"y_unit\":null,"      \
-    "\"x_ticks\":[],\"x_tick_labels\":[],\"x_scale\":\"linear\","             \
-    "\"y_ticks\":[],\"y_tick_labels\":[],\"y_scale\":\"linear\""
 
 static chartex_artist *
 h_text(chartex_axes *ax, const char *s, double x, double y, unsigned flags,
