@@ -14,23 +14,11 @@
 
 #include <string.h>
 
-/* 1 when the n points of a span no length or area (a legend's stand-in,
- * a zero-size rectangle). */
-static int
-degenerate(const struct chartex_artist *a)
-{
-    size_t i;
-
-    for (i = 1; i < a->n; i++)
-        if (a->x[i] != a->x[0] || a->y[i] != a->y[0])
-            return 0;
-    return 1;
-}
-
 int
 chartex__artist_is_shape(const struct chartex_axes *axes,
                          const struct chartex_artist *a)
 {
+    /* Data: a patch without extent (a legend's stand-in) is not. */
     if (!chartex__artist_is_data(a))
         return 0;
     if (axes->flags & CHARTEX_AXES_3D)
@@ -41,7 +29,7 @@ chartex__artist_is_shape(const struct chartex_axes *axes,
      * connector or shadow drawn in display space. */
     return a->kind == CHARTEX_ARTIST_PATCH && !chartex__artist_is_outline(a)
            && strcmp(a->cls, "FancyArrowPatch") != 0 && strcmp(a->cls, "ConnectionPatch") != 0
-           && strcmp(a->cls, "Shadow") != 0 && !degenerate(a);
+           && strcmp(a->cls, "Shadow") != 0;
 }
 
 /* The polygons of a, every step-th one, as lists of points. */
