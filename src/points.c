@@ -294,15 +294,18 @@ copy_into_chart(chartex__builder *b, const double *v, size_t n, double **out)
  * line joins what the collection draws apart (vlines, a streamplot's
  * streamlines).  -1: no memory. */
 static int
-segments_series(chartex__builder *b, const struct chartex_artist *a, chartex__series *s)
+segments_series(chartex__builder *b, const struct chartex_artist *a, chartex__series *s,
+                double **z_out)
 {
-    double *x, *y;
+    double *x, *y, *z = NULL;
     size_t k, i, off = 0, n = 0, len;
     int any = 0;
 
     x = chartex__chart_doubles(b->chart, a->n + a->n_parts);
     y = chartex__chart_doubles(b->chart, a->n + a->n_parts);
-    if (x == NULL || y == NULL)
+    if (a->z != NULL)
+        z = chartex__chart_doubles(b->chart, a->n + a->n_parts);
+    if (x == NULL || y == NULL || (a->z != NULL && z == NULL))
         return -1;
     for (k = 0; k < a->n_parts; off += a->part_len[k], k++) {
         len = a->part_len[k];
@@ -310,22 +313,28 @@ segments_series(chartex__builder *b, const struct chartex_artist *a, chartex__se
             continue;
         i = 0;
         if (any) {
-            if (x[n - 1] == a->x[off] && y[n - 1] == a->y[off]) {
+            if (x[n - 1] == a->x[off] && y[n - 1] == a->y[off]
+                && (z == NULL || z[n - 1] == a->z[off])) {
                 i = 1;
             } else {
                 x[n] = y[n] = NAN;
+                if (z != NULL)
+                    z[n] = NAN;
                 n++;
             }
         }
         for (; i < len; i++, n++) {
             x[n] = a->x[off + i];
             y[n] = a->y[off + i];
+            if (z != NULL)
+                z[n] = a->z[off + i];
         }
         any = 1;
     }
     s->n = n;
     s->x = x;
     s->y = y;
+    *z_out = z;
     return 0;
 }
 
@@ -414,16 +423,17 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     s.x = a->x;
     s.y = a->y;
     if (a->kind == CHARTEX_ARTIST_SEGMENTS && a->n_parts > 1) {
-        if (segments_series(b, a, &s) < 0)
+        if (segments_series(b, a, &s, &z) < 0)
             return -1;
         n = s.n;
     }
     errs.lo[0] = errs.hi[0] = errs.lo[1] = errs.hi[1] = NULL;
     if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA)
-        && chartex__find_errors(b, axes, a, a->x, a->y, n, &errs) < 0)
+        && chartex__find_errors(b, axes, a, s.x, s.y, n, &errs) < 0)
         return -1;
-    /* A 3-D point's z: a copy, which the limit may thin out in place. */
-    if (a->z != NULL) {
+    /* A 3-D point's z: a copy (the segments' own already is, aligned with
+     * their series), which the limit may thin out in place. */
+    if (a->z != NULL && z == NULL) {
         z = chartex__chart_doubles(b->chart, n);
         if (z == NULL)
             return -1;
