@@ -1,0 +1,96 @@
+/*
+ * plotly_stats.h - what plotly.js computes from a trace's raw data before it
+ * draws: a histogram's bins and their values, a box's (or violin's)
+ * statistics.  Plain C on doubles: no Python, no plotly; the Plotly reader
+ * (plotly_traces.c) calls it with arrays it has already read, and the
+ * results equal plotly.js's own (src/traces/histogram/calc.js,
+ * src/plots/cartesian/axes.js autoBin, src/traces/box/calc.js).
+ *
+ * Positions on a date axis are milliseconds since 1970-01-01 UTC (plotly.js's
+ * own date numbers); on a category axis, category indices.
+ *
+ * Ownership: every array a function returns is malloc'd and belongs to the
+ * caller (free()).  Functions return 0, or -1 when out of memory or when the
+ * input cannot give a result (then nothing is allocated).
+ */
+#ifndef CHX_PLOTLY_STATS_H
+#define CHX_PLOTLY_STATS_H
+
+#include <stddef.h>
+
+typedef enum chx_histfunc {
+    CHX_HISTFUNC_COUNT = 0, CHX_HISTFUNC_SUM, CHX_HISTFUNC_AVG,
+    CHX_HISTFUNC_MIN, CHX_HISTFUNC_MAX
+} chx_histfunc;
+
+typedef enum chx_histnorm {
+    CHX_HISTNORM_NONE = 0, CHX_HISTNORM_PERCENT, CHX_HISTNORM_PROBABILITY,
+    CHX_HISTNORM_DENSITY, CHX_HISTNORM_PROBABILITY_DENSITY
+} chx_histnorm;
+
+typedef enum chx_axis_type {
+    CHX_AXTYPE_LINEAR = 0, CHX_AXTYPE_LOG, CHX_AXTYPE_DATE, CHX_AXTYPE_CATEGORY
+} chx_axis_type;
+
+/* One histogram trace as its attributes give it (NaN / 0: not given). */
+typedef struct chx_hist_input {
+    const double *pos;      /* n sample positions (NaN: skipped, as plotly.js) */
+    const double *weights;  /* n values for histfunc sum/avg/min/max (the
+                               other axis' array), or NULL for count */
+    size_t n;
+    double start, end;      /* xbins.start / xbins.end, NaN when not given */
+    double size;            /* xbins.size, NaN when not given (or months) */
+    int size_months;        /* > 0: xbins.size was "M<k>" (date axis): k */
+    long nbins;             /* nbinsx, 0 when not given */
+    chx_histfunc func;
+    chx_histnorm norm;
+    int cumulative;         /* cumulative.enabled */
+    int cumulative_decreasing;   /* cumulative.direction == "decreasing" */
+    int cumulative_currentbin;   /* 0 include, 1 exclude, 2 half */
+    const char *bingroup;   /* traces sharing a non-empty bingroup share bins */
+} chx_hist_input;
+
+/* The drawn bins of one trace: nbins values between nbins + 1 edges. */
+typedef struct chx_hist_output {
+    size_t nbins;
+    double *edges;          /* nbins + 1 */
+    double *values;         /* nbins (NaN where plotly.js draws no bar) */
+} chx_hist_output;
+
+/* The histograms of one subplot's position axis (all histogram traces
+ * that share that axis, in trace order): plotly.js shares automatic bins
+ * between traces of one bingroup and, when barmode is not "overlay",
+ * between all traces on the axis without a bingroup (histogram/calc.js
+ * calcAllAutoBins).  out receives n_traces results (free each with
+ * chx_hist_output_clear).  barmode: "group", "stack", "relative", "overlay". */
+int chx_histograms(const chx_hist_input *in, size_t n_traces, chx_axis_type axtype,
+                   const char *barmode, chx_hist_output *out);
+void chx_hist_output_clear(chx_hist_output *out);
+
+typedef enum chx_quartile_method {
+    CHX_QUARTILE_LINEAR = 0, CHX_QUARTILE_EXCLUSIVE, CHX_QUARTILE_INCLUSIVE
+} chx_quartile_method;
+
+typedef enum chx_boxpoints {
+    CHX_BOXPOINTS_OUTLIERS = 0, CHX_BOXPOINTS_SUSPECTED, CHX_BOXPOINTS_ALL,
+    CHX_BOXPOINTS_FALSE
+} chx_boxpoints;
+
+/* One box as plotly.js draws it. */
+typedef struct chx_box_stats {
+    double min, q1, median, q3, max;   /* plotly.js's min/max: the data's */
+    double lowerfence, upperfence;     /* the whiskers' ends */
+    double mean, sd;
+    size_t n;                          /* finite samples */
+    size_t n_outliers;
+    double *outliers;                  /* the points beyond the fences, sorted */
+} chx_box_stats;
+
+/* Statistics of n samples (NaN and infinities skipped) with plotly.js's
+ * quartile method and whisker rule for the given boxpoints.  -1 when no
+ * sample is finite, or out of memory. */
+int chx_box_from_samples(const double *v, size_t n, chx_quartile_method method,
+                         chx_boxpoints boxpoints, chx_box_stats *out);
+void chx_box_stats_clear(chx_box_stats *s);
+
+#endif
