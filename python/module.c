@@ -11,6 +11,7 @@
 #include "state.h"
 #include "pysink.h"
 #include "walk.h"
+#include "plotly.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -147,7 +148,9 @@ parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
     return 0;
 }
 
-/* The figure argument: a Figure or SubFigure, read into a new scene. */
+/* The figure argument, read into a new scene: a matplotlib Figure or
+ * SubFigure (the walker), or a Plotly figure or its JSON form (the Plotly
+ * reader). */
 static chartex_scene *
 scene_of(chx_state *st, PyObject *fig, const char *fname)
 {
@@ -155,13 +158,17 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
 
     if (ok < 0)
         return NULL;
-    if (!ok) {
-        PyErr_Format(PyExc_TypeError,
-                     "%s() argument must be a matplotlib Figure or SubFigure, not '%.100s'",
-                     fname, Py_TYPE(fig)->tp_name);
+    if (ok)
+        return chx_walk_figure(st, fig);
+    ok = chx_is_plotly(st, fig);
+    if (ok < 0)
         return NULL;
-    }
-    return chx_walk_figure(st, fig);
+    if (ok)
+        return chx_read_plotly(st, fig);
+    PyErr_Format(PyExc_TypeError,
+                 "%s() argument must be a matplotlib Figure or SubFigure or a Plotly "
+                 "figure, not '%.100s'", fname, Py_TYPE(fig)->tp_name);
+    return NULL;
 }
 
 /* Scene JSON text from str (UTF-8) or a bytes-like object.  On success the

@@ -124,6 +124,17 @@ set_once(PyObject **slot, PyObject *value)
 }
 
 int
+chx_ready_numpy(chx_state *st)
+{
+    (void)st;
+    if (!numpy_api_imported) {
+        import_array1(-1);
+        numpy_api_imported = 1;
+    }
+    return 0;
+}
+
+int
 chx_ready(chx_state *st)
 {
     PyObject *value;

@@ -112,6 +112,8 @@ void chx_state_clear(chx_state *st);
 /* Imports what the walker needs on first use: the NumPy C API, the
  * matplotlib classes, chartex._compat, numpy.ma. */
 int chx_ready(chx_state *st);
+/* Imports only the NumPy C API (the Plotly reader needs no matplotlib). */
+int chx_ready_numpy(chx_state *st);
 /* The one place where a core error becomes a Python exception: keeps an
  * exception already set (a sink callback failed in Python), else raises
  * MemoryError for CHARTEX_ERR_NOMEM and ChartexError otherwise.  Returns

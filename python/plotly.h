@@ -1,0 +1,152 @@
+/*
+ * plotly.h - what the Plotly reader's files share.  The Plotly reader is
+ * the second reader of the extension: it reads a plotly.graph_objects
+ * Figure, or the same figure in Plotly's JSON form (a dict {"data": [...],
+ * "layout": {...}}, as fig.to_dict() or json.load of fig.write_json's file
+ * gives), into the same chartex_scene the matplotlib walker fills, so the
+ * core classifies, extracts and emits it unchanged.
+ *
+ * It never imports plotly: a Figure is recognised only when plotly is
+ * already in sys.modules, and everything is read through the mapping
+ * protocol (obj["x"]), which plotly objects and dicts both answer.
+ * Arrays are read without a Python object per point: NumPy arrays and
+ * lists through the NumPy C API, base64 typed arrays ({"dtype", "bdata",
+ * "shape"}, plotly 6+) by decoding them in C.  Only strings (categories,
+ * dates given as text) are visited one by one, as the objects they
+ * already are.
+ *
+ *   plotly_figure.c   figure -> subplots (cartesian, pie domains, 3-D
+ *                     scenes) -> scene axes; layout: titles, axis types,
+ *                     ranges, categories, ticks given by the layout
+ *   plotly_traces.c   one trace -> scene artists, by trace type
+ *   plotly_values.c   hostile values: mapping access, numbers, text,
+ *                     arrays (NumPy, lists, typed arrays), dates
+ *   plotly_stats.c    plotly.js's histogram bins and box statistics (no
+ *                     Python: plotly_stats.h)
+ *
+ * Calls go down this list only.  Errors: like the walker, a failing
+ * Python call becomes ChartexError("while reading ...").
+ */
+#ifndef CHX_PLOTLY_H
+#define CHX_PLOTLY_H
+
+#include "state.h"
+#include "plotly_stats.h"
+
+/* 1 when obj is a Plotly figure (plotly already imported) or a dict in
+ * Plotly's JSON form, 0 when not, -1 on error. */
+int chx_is_plotly(chx_state *st, PyObject *obj);
+/* Reads the Plotly figure into a new scene, or NULL with an exception. */
+chartex_scene *chx_read_plotly(chx_state *st, PyObject *fig);
+
+/* ------------------------------------------------- shared by the files */
+
+#define PX_MAX_AXES 64          /* subplots read; more are left out */
+
+/* One axis of the layout (xaxis, yaxis2, scene.zaxis, ...). */
+typedef struct px_axis {
+    char ref[80];               /* "x", "y2", "scene2.z": as traces name it */
+    PyObject *spec;             /* owned or NULL: its layout mapping */
+    chx_axis_type type;
+    PyObject *cat_index;        /* owned: dict category text -> index */
+    PyObject *cat_names;        /* owned: list of the category texts */
+    int reversed;
+} px_axis;
+
+typedef enum px_subplot_kind {
+    PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE
+} px_subplot_kind;
+
+typedef struct px_trace_state px_trace_state;   /* plotly_traces.c */
+
+/* One Axes of the scene: a pair of axes, a pie's domain or a 3-D scene. */
+typedef struct px_subplot {
+    px_subplot_kind kind;
+    px_axis *axis[3];           /* x, y (and z for a scene), borrowed from the reader */
+    double domain[4];           /* x0, x1, y0, y1 in paper fractions */
+    chartex_axes *axes;
+    PyObject *traces;           /* owned list of its traces, in order */
+    PyObject *types;            /* owned list: each trace's type (str) */
+    PyObject *indices;          /* owned list: each trace's index in the figure */
+    char ref[64];               /* "x2y3", "scene2", "d<domain>" */
+    px_trace_state *ts;         /* owned: what its traces share while read */
+} px_subplot;
+
+typedef struct preader {
+    chx_state *st;
+    chartex_scene *scene;
+    chartex_error err;
+    PyObject *layout;           /* owned: the layout mapping (may be an empty dict) */
+    PyObject *data;             /* owned: the traces, a list */
+    px_axis axes[3 * PX_MAX_AXES];
+    size_t n_axes;
+    px_subplot subplots[PX_MAX_AXES];
+    size_t n_subplots;
+    double width, height;       /* the figure in pixels (plotly's defaults) */
+    unsigned long next_group;
+    const char *barmode;        /* layout.barmode, "group" by default */
+    PyObject *keep;             /* owned list: texts borrowed by barmode etc. */
+} preader;
+
+/* plotly_values.c ------------------------------------------------------- */
+
+/* The pending exception as ChartexError("while reading Plotly WHAT: ...");
+ * returns -1.  px_core_fail: a failed builder call (r->err). */
+int px_fail(preader *r, const char *what);
+int px_core_fail(preader *r);
+/* obj[key] as a new reference, or NULL without an exception when obj has
+ * no such key or it is None (for plotly objects: not a property, or
+ * unset).  Only MemoryError passes through (NULL with it set). */
+PyObject *px_get(PyObject *obj, const char *key);
+/* obj[k1][k2]...: the same along a path of keys (NULL-terminated). */
+PyObject *px_get_path(PyObject *obj, ...);
+/* Text: the UTF-8 of a str (NUL and lone surrogates handled), valid
+ * while *keep lives; 0 with *s NULL when obj is not a str. */
+int px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep);
+/* A string attribute as text compared with want: 1 equal, 0 not (absent
+ * is dflt). */
+int px_str_is(PyObject *obj, const char *key, const char *want, int dflt);
+/* A number: obj[key] as a finite double into *v (1), or 0 when absent,
+ * not a number or not finite. */
+int px_number(PyObject *obj, const char *key, double *v);
+/* A bool attribute (absent: dflt). */
+int px_bool(PyObject *obj, const char *key, int dflt);
+/* The title text of obj[key]: a str or {"text": str}; NULL when none. */
+PyObject *px_title(PyObject *obj, const char *key);
+
+/* The values of an array attribute as doubles (malloc'd, *n of them; NULL
+ * with *n 0 when absent), positions on axis ax (NULL: plain numbers):
+ * numbers as they are, dates as matplotlib-style days since 1970 (the
+ * scene's DATE axes with epoch 0), categories as their index on ax (new
+ * ones appended).  Unreadable values are NaN.  -1 with an exception. */
+int px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n);
+/* A 2-D array (z of a heatmap, surface, contour) as rows x cols doubles,
+ * row-major; ragged rows are padded with NaN. */
+int px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols);
+/* What the first values of obj say the axis type is, plotly.js's
+ * autotype in short: dates, categories or numbers. */
+int px_autotype(preader *r, PyObject *obj, chx_axis_type *type);
+/* Adds every text of obj's values to ax's categories, in order. */
+int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
+/* The index of a category text on ax (added when new); -1 on error. */
+int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
+/* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
+ * days since 1970-01-01; 0 when it is no date. */
+int px_parse_date(const char *s, size_t len, double *days);
+
+/* The name plotly gives a trace: its own, or "trace N" (new reference). */
+PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);
+
+/* plotly_traces.c ------------------------------------------------------- */
+
+/* Reads trace number index (of type type) into subplot p. */
+int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
+                  Py_ssize_t index);
+/* The state the traces of p share (made on first use; NULL with
+ * MemoryError), and its release. */
+px_trace_state *px_trace_state_of(px_subplot *p);
+void px_trace_state_free(px_subplot *p);
+/* The subplot kind a trace type is drawn in. */
+px_subplot_kind px_trace_subplot_kind(const char *type);
+
+#endif /* CHX_PLOTLY_H */

@@ -1,0 +1,875 @@
+/*
+ * plotly_figure.c - a Plotly figure into a scene: which subplots it has
+ * (cartesian axis pairs, the domains of pies, 3-D scenes), each one an
+ * Axes of the scene in reading order, and what the layout says of each:
+ * titles, axis titles, axis types (given, or plotly.js's autotype of the
+ * first trace's data), categories in plotly.js's order, ranges, and the
+ * ticks the layout gives (tickvals/ticktext, and every category).  The
+ * traces are read by plotly_traces.c.
+ */
+#include "plotly.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* plotly.js's default figure and margins, in pixels. */
+#define DEFAULT_WIDTH 700.0
+#define DEFAULT_HEIGHT 450.0
+#define DEFAULT_MARGIN_X 160.0
+#define DEFAULT_MARGIN_Y 180.0
+#define DOMAIN_TOL 1e-6
+
+int
+chx_is_plotly(chx_state *st, PyObject *obj)
+{
+    PyObject *modules, *mod, *cls, *data;
+    int ok;
+
+    (void)st;
+    if (PyDict_Check(obj)) {
+        data = PyDict_GetItemString(obj, "data");   /* borrowed */
+        return data != NULL && (PyList_Check(data) || PyTuple_Check(data));
+    }
+    modules = PyImport_GetModuleDict();              /* borrowed */
+    mod = PyDict_GetItemString(modules, "plotly.basedatatypes");
+    if (mod == NULL)
+        return 0;
+    cls = PyObject_GetAttrString(mod, "BaseFigure");
+    if (cls == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    ok = PyType_Check(cls) ? PyObject_IsInstance(obj, cls) : 0;
+    Py_DECREF(cls);
+    return ok;
+}
+
+/* ------------------------------------------------------------- the axes */
+
+/* The axis a trace names ("x", "x2", "scene2.z"), made on first use. */
+static px_axis *
+axis_of(preader *r, const char *ref)
+{
+    px_axis *ax;
+    char key[96];
+    const char *dot;
+    PyObject *scene;
+    size_t i;
+
+    for (i = 0; i < r->n_axes; i++)
+        if (strcmp(r->axes[i].ref, ref) == 0)
+            return &r->axes[i];
+    if (r->n_axes == sizeof r->axes / sizeof r->axes[0])
+        return NULL;
+    ax = &r->axes[r->n_axes++];
+    memset(ax, 0, sizeof *ax);
+    snprintf(ax->ref, sizeof ax->ref, "%s", ref);
+    dot = strchr(ref, '.');
+    if (dot != NULL) {
+        /* scene2.z -> layout.scene2.zaxis */
+        snprintf(key, sizeof key, "%.*s", (int)(dot - ref), ref);
+        scene = px_get(r->layout, key);
+        snprintf(key, sizeof key, "%saxis", dot + 1);
+        ax->spec = px_get(scene, key);
+        Py_XDECREF(scene);
+    }
+    else {
+        /* x2 -> layout.xaxis2 */
+        snprintf(key, sizeof key, "%caxis%s", ref[0], ref + 1);
+        ax->spec = px_get(r->layout, key);
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    ax->type = CHX_AXTYPE_LINEAR;
+    return ax;
+}
+
+/* A trace's reference to its axis ("x", "x2"), checked; dflt otherwise. */
+static void
+trace_ref(PyObject *trace, const char *key, const char *dflt, char *out, size_t size)
+{
+    PyObject *v = px_get(trace, key);
+    const char *s = NULL;
+
+    if (v != NULL && PyUnicode_Check(v))
+        s = PyUnicode_AsUTF8(v);
+    if (s == NULL)
+        PyErr_Clear();
+    snprintf(out, size, "%s", s != NULL && strlen(s) < 16 ? s : dflt);
+    Py_XDECREF(v);
+}
+
+/* x0, x1 of a [lo, hi] pair (a domain) into d; defaults kept. */
+static void
+pair_of(PyObject *obj, double d[2])
+{
+    PyObject *seq;
+    double a, b;
+
+    if (obj == NULL || !(PyList_Check(obj) || PyTuple_Check(obj)))
+        return;
+    seq = PySequence_Fast(obj, "");
+    if (seq == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) == 2) {
+        a = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, 0));
+        b = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, 1));
+        if (PyErr_Occurred())
+            PyErr_Clear();
+        else if (isfinite(a) && isfinite(b)) {
+            d[0] = a;
+            d[1] = b;
+        }
+    }
+    Py_DECREF(seq);
+}
+
+static void
+axis_domain(px_axis *ax, double d[2])
+{
+    PyObject *dom = px_get(ax->spec, "domain");
+
+    d[0] = 0;
+    d[1] = 1;
+    pair_of(dom, d);
+    Py_XDECREF(dom);
+}
+
+/* The subplot of a trace, made on first use; NULL when there are too many
+ * (the trace is left out) or on error (exception set). */
+static px_subplot *
+subplot_of(preader *r, PyObject *trace, const char *type)
+{
+    px_subplot_kind kind = px_trace_subplot_kind(type);
+    char ref[64], xr[16], yr[16], zr[80];
+    px_subplot *p;
+    PyObject *dom, *part;
+    double d[4] = {0, 1, 0, 1};
+    size_t i;
+
+    if (kind == PX_CARTESIAN) {
+        trace_ref(trace, "xaxis", "x", xr, sizeof xr);
+        trace_ref(trace, "yaxis", "y", yr, sizeof yr);
+        if (xr[0] != 'x' || yr[0] != 'y') {
+            snprintf(xr, sizeof xr, "x");
+            snprintf(yr, sizeof yr, "y");
+        }
+        snprintf(ref, sizeof ref, "%s%s", xr, yr);
+    }
+    else if (kind == PX_SCENE) {
+        trace_ref(trace, "scene", "scene", ref, sizeof ref);
+        if (strncmp(ref, "scene", 5) != 0)
+            snprintf(ref, sizeof ref, "scene");
+    }
+    else {
+        dom = px_get(trace, "domain");
+        part = px_get(dom, "x");
+        pair_of(part, d);
+        Py_XDECREF(part);
+        part = px_get(dom, "y");
+        pair_of(part, d + 2);
+        Py_XDECREF(part);
+        Py_XDECREF(dom);
+        snprintf(ref, sizeof ref, "d%.4g,%.4g,%.4g,%.4g", d[0], d[1], d[2], d[3]);
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    for (i = 0; i < r->n_subplots; i++)
+        if (strcmp(r->subplots[i].ref, ref) == 0)
+            return &r->subplots[i];
+    if (r->n_subplots == PX_MAX_AXES)
+        return NULL;
+    p = &r->subplots[r->n_subplots];
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    snprintf(p->ref, sizeof p->ref, "%s", ref);
+    memcpy(p->domain, d, sizeof d);
+    p->traces = PyList_New(0);
+    if (p->traces == NULL)
+        return NULL;
+    r->n_subplots++;
+    if (kind == PX_CARTESIAN) {
+        p->axis[0] = axis_of(r, xr);
+        p->axis[1] = axis_of(r, yr);
+        if (p->axis[0] == NULL || p->axis[1] == NULL)
+            return NULL;
+        axis_domain(p->axis[0], p->domain);
+        /* An overlaying axis (a secondary y) shares its base's domain. */
+        axis_domain(p->axis[1], p->domain + 2);
+        {
+            PyObject *over = px_get(p->axis[1]->spec, "overlaying");
+
+            if (over != NULL && PyUnicode_Check(over)) {
+                const char *o = PyUnicode_AsUTF8(over);
+                px_axis *base = o != NULL && o[0] == 'y' ? axis_of(r, o) : NULL;
+
+                if (o == NULL)
+                    PyErr_Clear();
+                if (base != NULL)
+                    axis_domain(base, p->domain + 2);
+            }
+            Py_XDECREF(over);
+        }
+    }
+    else if (kind == PX_SCENE) {
+        PyObject *scene = px_get(r->layout, ref);
+
+        dom = px_get(scene, "domain");
+        part = px_get(dom, "x");
+        pair_of(part, p->domain);
+        Py_XDECREF(part);
+        part = px_get(dom, "y");
+        pair_of(part, p->domain + 2);
+        Py_XDECREF(part);
+        Py_XDECREF(dom);
+        Py_XDECREF(scene);
+        for (i = 0; i < 3; i++) {
+            snprintf(zr, sizeof zr, "%s.%c", ref, "xyz"[i]);
+            p->axis[i] = axis_of(r, zr);
+            if (p->axis[i] == NULL)
+                return NULL;
+        }
+    }
+    return PyErr_Occurred() ? NULL : p;
+}
+
+/* The data a trace places along axis `which` of its subplot, for the
+ * axis' type and categories: the array's key, or NULL. */
+static const char *
+position_key(PyObject *trace, const char *type, int which)
+{
+    int horizontal = px_str_is(trace, "orientation", "h", 0);
+
+    if (strcmp(type, "histogram") == 0) {
+        PyObject *x = px_get(trace, "x");
+        int has_x = x != NULL;
+
+        Py_XDECREF(x);
+        /* The counts' axis holds numbers. */
+        if (which == 0)
+            return has_x ? "x" : NULL;
+        return has_x ? NULL : "y";
+    }
+    if ((strcmp(type, "bar") == 0 || strcmp(type, "box") == 0
+         || strcmp(type, "violin") == 0) && horizontal)
+        return which == 0 ? "x" : "y";
+    return which == 0 ? "x" : which == 1 ? "y" : "z";
+}
+
+/* Box and violin traces without positions stand at their names, on a
+ * category axis. */
+static int
+named_position(PyObject *trace, const char *type, int which)
+{
+    PyObject *pos;
+    int horizontal, named;
+
+    if (strcmp(type, "box") != 0 && strcmp(type, "violin") != 0)
+        return 0;
+    horizontal = px_str_is(trace, "orientation", "h", 0);
+    if (which != (horizontal ? 1 : 0))
+        return 0;
+    pos = px_get(trace, horizontal ? "y" : "x");
+    named = pos == NULL;
+    Py_XDECREF(pos);
+    if (named) {
+        double x0;
+
+        named = !px_number(trace, horizontal ? "y0" : "x0", &x0);
+    }
+    return named;
+}
+
+PyObject *
+px_trace_name(PyObject *trace, Py_ssize_t index)
+{
+    PyObject *name = px_get(trace, "name");
+
+    if (name != NULL && PyUnicode_Check(name))
+        return name;
+    if (name != NULL && (PyLong_Check(name) || PyFloat_Check(name))) {
+        PyObject *s = PyObject_Str(name);
+
+        Py_DECREF(name);
+        return s;
+    }
+    Py_XDECREF(name);
+    if (PyErr_Occurred())
+        return NULL;
+    return PyUnicode_FromFormat("trace %zd", index);
+}
+
+/* The axis' type from the layout, else from the first trace's data. */
+static int
+resolve_type(preader *r, px_axis *ax)
+{
+    PyObject *t = px_get(ax->spec, "type");
+    const char *s = t != NULL && PyUnicode_Check(t) ? PyUnicode_AsUTF8(t) : NULL;
+    size_t i, k;
+    int which, found = 0, rc = -1;
+
+    if (t != NULL && s == NULL)
+        PyErr_Clear();
+    if (s != NULL && strcmp(s, "-") != 0) {
+        ax->type = strcmp(s, "log") == 0 ? CHX_AXTYPE_LOG
+                   : strcmp(s, "date") == 0 ? CHX_AXTYPE_DATE
+                   : strcmp(s, "category") == 0 || strcmp(s, "multicategory") == 0
+                     ? CHX_AXTYPE_CATEGORY
+                     : CHX_AXTYPE_LINEAR;
+        rc = 0;
+        goto done;
+    }
+    for (i = 0; i < r->n_subplots && !found; i++) {
+        px_subplot *p = &r->subplots[i];
+
+        for (which = 0; which < 3 && !found; which++) {
+            if (p->axis[which] != ax)
+                continue;
+            for (k = 0; k < (size_t)PyList_GET_SIZE(p->traces) && !found; k++) {
+                PyObject *tr = PyList_GET_ITEM(p->traces, k);
+                const char *ty;
+                const char *key;
+                PyObject *arr;
+
+                ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+                if (ty == NULL)
+                    goto done;
+                if (named_position(tr, ty, which)) {
+                    ax->type = CHX_AXTYPE_CATEGORY;
+                    found = 1;
+                    break;
+                }
+                key = position_key(tr, ty, which);
+                arr = key != NULL ? px_get(tr, key) : NULL;
+                if (arr == NULL) {
+                    if (PyErr_Occurred())
+                        goto done;
+                    continue;
+                }
+                ax->type = (chx_axis_type)-1;
+                if (px_autotype(r, arr, &ax->type) < 0) {
+                    Py_DECREF(arr);
+                    goto done;
+                }
+                Py_DECREF(arr);
+                if ((int)ax->type == -1)
+                    ax->type = CHX_AXTYPE_LINEAR;
+                else
+                    found = 1;
+            }
+        }
+    }
+    rc = 0;
+done:
+    Py_XDECREF(t);
+    return rc;
+}
+
+/* The categories of a category axis, in plotly.js's order: given by
+ * categoryarray first (categoryorder "array"), then as the traces meet
+ * them, sorted for "category ascending" / "category descending". */
+static int
+collect_categories(preader *r, px_axis *ax)
+{
+    PyObject *order = px_get(ax->spec, "categoryorder");
+    PyObject *given = NULL, *sorted = NULL;
+    const char *o = order != NULL && PyUnicode_Check(order) ? PyUnicode_AsUTF8(order) : NULL;
+    size_t i, k;
+    int which, rc = -1;
+    double idx;
+
+    if (order != NULL && o == NULL)
+        PyErr_Clear();
+    given = px_get(ax->spec, "categoryarray");
+    if (given != NULL && (o == NULL || strcmp(o, "array") == 0 || strcmp(o, "trace") == 0)
+        && px_add_categories(r, given, ax) < 0)
+        goto done;
+    for (i = 0; i < r->n_subplots; i++) {
+        px_subplot *p = &r->subplots[i];
+
+        for (which = 0; which < 3; which++) {
+            if (p->axis[which] != ax)
+                continue;
+            for (k = 0; k < (size_t)PyList_GET_SIZE(p->traces); k++) {
+                PyObject *tr = PyList_GET_ITEM(p->traces, k), *arr, *name;
+                const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+                const char *key;
+
+                if (ty == NULL)
+                    goto done;
+                if (named_position(tr, ty, which)) {
+                    name = px_trace_name(tr, PyLong_AsSsize_t(PyList_GET_ITEM(p->indices, k)));
+                    if (name == NULL || px_category(r, ax, name, &idx) < 0) {
+                        Py_XDECREF(name);
+                        goto done;
+                    }
+                    Py_DECREF(name);
+                    continue;
+                }
+                key = position_key(tr, ty, which);
+                if (key == NULL || strcmp(ty, "heatmap") == 0 || strcmp(ty, "contour") == 0
+                    || strcmp(ty, "histogram2d") == 0) {
+                    /* a heatmap's x / y: their categories too */
+                    if (key == NULL)
+                        continue;
+                }
+                arr = px_get(tr, key);
+                if (arr == NULL) {
+                    if (PyErr_Occurred())
+                        goto done;
+                    continue;
+                }
+                if (px_add_categories(r, arr, ax) < 0) {
+                    Py_DECREF(arr);
+                    goto done;
+                }
+                Py_DECREF(arr);
+            }
+        }
+    }
+    if (o != NULL && ax->cat_names != NULL
+        && (strcmp(o, "category ascending") == 0 || strcmp(o, "category descending") == 0)) {
+        Py_ssize_t j;
+
+        sorted = PySequence_List(ax->cat_names);
+        if (sorted == NULL || PyList_Sort(sorted) < 0)
+            goto done;
+        if (o[9] == 'd' && PyList_Reverse(sorted) < 0)
+            goto done;
+        PyDict_Clear(ax->cat_index);
+        for (j = 0; j < PyList_GET_SIZE(sorted); j++) {
+            PyObject *f = PyFloat_FromDouble((double)j);
+
+            if (f == NULL || PyDict_SetItem(ax->cat_index, PyList_GET_ITEM(sorted, j), f) < 0) {
+                Py_XDECREF(f);
+                goto done;
+            }
+            Py_DECREF(f);
+        }
+        Py_SETREF(ax->cat_names, sorted);
+        sorted = NULL;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(order);
+    Py_XDECREF(given);
+    Py_XDECREF(sorted);
+    return rc;
+}
+
+/* Sets a text through a builder setter. */
+#define SET_TEXT(r, obj, call)                                               \
+    do {                                                                     \
+        const char *s_;                                                      \
+        size_t len_;                                                         \
+        PyObject *keep_;                                                     \
+        if (px_text((obj), &s_, &len_, &keep_) < 0)                          \
+            goto done;                                                       \
+        if (s_ != NULL) {                                                    \
+            const char *s = s_;                                              \
+            size_t len = len_;                                               \
+            int rc_ = (call);                                                \
+            Py_XDECREF(keep_);                                               \
+            if (rc_ < 0) {                                                   \
+                px_core_fail(r);                                             \
+                goto done;                                                   \
+            }                                                                \
+        }                                                                    \
+        else                                                                 \
+            Py_XDECREF(keep_);                                               \
+    } while (0)
+
+/* The positions of tickvals on ax (numbers, dates as text, categories). */
+static int
+layout_ticks(preader *r, px_axis *ax, chartex_axis *axis)
+{
+    PyObject *vals = px_get(ax->spec, "tickvals"), *texts = px_get(ax->spec, "ticktext");
+    PyObject *tseq = NULL;
+    double *v = NULL;
+    size_t n = 0, i;
+    int rc = -1;
+
+    if (vals != NULL) {
+        if (px_values(r, vals, ax, &v, &n) < 0)
+            goto done;
+        if (chartex_axis_set_ticks(axis, n, v, &r->err) < 0) {
+            px_core_fail(r);
+            goto done;
+        }
+        if (texts != NULL && !PyUnicode_Check(texts)) {
+            tseq = PySequence_Fast(texts, "");
+            if (tseq == NULL)
+                PyErr_Clear();
+        }
+        for (i = 0; i < n; i++) {
+            PyObject *t = NULL;
+
+            if (tseq != NULL && (Py_ssize_t)i < PySequence_Fast_GET_SIZE(tseq))
+                t = PySequence_Fast_GET_ITEM(tseq, i);
+            else if (ax->type == CHX_AXTYPE_CATEGORY && ax->cat_names != NULL
+                     && isfinite(v[i]) && v[i] >= 0
+                     && v[i] < (double)PyList_GET_SIZE(ax->cat_names))
+                t = PyList_GET_ITEM(ax->cat_names, (Py_ssize_t)v[i]);
+            else if (PySequence_Check(vals) && !PyUnicode_Check(vals))
+                continue;  /* plotly.js formats these: not known here */
+            if (t != NULL && PyUnicode_Check(t))
+                SET_TEXT(r, t, chartex_axis_set_tick_label(axis, i, s, len, &r->err));
+        }
+    }
+    else if (ax->type == CHX_AXTYPE_CATEGORY && ax->cat_names != NULL) {
+        /* plotly.js labels every category (thinned when they do not fit:
+         * all are given here). */
+        n = (size_t)PyList_GET_SIZE(ax->cat_names);
+        v = malloc((n ? n : 1) * sizeof *v);
+        if (v == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (i = 0; i < n; i++)
+            v[i] = (double)i;
+        if (chartex_axis_set_ticks(axis, n, v, &r->err) < 0) {
+            px_core_fail(r);
+            goto done;
+        }
+        for (i = 0; i < n; i++)
+            SET_TEXT(r, PyList_GET_ITEM(ax->cat_names, (Py_ssize_t)i),
+                     chartex_axis_set_tick_label(axis, i, s, len, &r->err));
+    }
+    rc = 0;
+done:
+    free(v);
+    Py_XDECREF(vals);
+    Py_XDECREF(texts);
+    Py_XDECREF(tseq);
+    return rc;
+}
+
+/* One axis of the layout onto the scene's axis. */
+static int
+read_axis(preader *r, px_axis *ax, chartex_axis *axis)
+{
+    PyObject *title = px_title(ax->spec, "title"), *range = NULL;
+    static const char *const scale[] = {"linear", "log", "linear", "linear"};
+    double *v = NULL;
+    size_t n = 0, i;
+    int rc = -1;
+
+    if (title != NULL)
+        SET_TEXT(r, title, chartex_axis_set_label(axis, s, len, &r->err));
+    if (chartex_axis_set_scale(axis, scale[ax->type], strlen(scale[ax->type]), &r->err) < 0) {
+        px_core_fail(r);
+        goto done;
+    }
+    if (ax->type == CHX_AXTYPE_DATE)
+        chartex_axis_set_kind(axis, CHARTEX_AXIS_DATE, 0.0);
+    else if (ax->type == CHX_AXTYPE_CATEGORY) {
+        chartex_axis_set_kind(axis, CHARTEX_AXIS_CATEGORY, 0.0);
+        for (i = 0; ax->cat_names != NULL && i < (size_t)PyList_GET_SIZE(ax->cat_names); i++)
+            SET_TEXT(r, PyList_GET_ITEM(ax->cat_names, (Py_ssize_t)i),
+                     chartex_axis_add_category(axis, s, len, &r->err));
+    }
+    range = px_get(ax->spec, "range");
+    if (range != NULL) {
+        /* A log axis' range is in powers of ten; a date's may be text; a
+         * category axis' is in category indices. */
+        if (px_values(r, range, ax->type == CHX_AXTYPE_DATE ? ax : NULL, &v, &n) < 0)
+            goto done;
+        if (n == 2 && isfinite(v[0]) && isfinite(v[1])) {
+            if (ax->type == CHX_AXTYPE_LOG)
+                chartex_axis_set_view(axis, pow(10, v[0]), pow(10, v[1]));
+            else
+                chartex_axis_set_view(axis, v[0], v[1]);
+        }
+    }
+    if (layout_ticks(r, ax, axis) < 0)
+        goto done;
+    rc = 0;
+done:
+    free(v);
+    Py_XDECREF(title);
+    Py_XDECREF(range);
+    return rc;
+}
+
+/* Reading order: top to bottom, then left to right. */
+static int
+subplot_order(const void *pa, const void *pb)
+{
+    const px_subplot *a = pa, *b = pb;
+    double ya = a->domain[3], yb = b->domain[3];
+
+    if (fabs(ya - yb) > DOMAIN_TOL)
+        return ya > yb ? -1 : 1;
+    if (fabs(a->domain[0] - b->domain[0]) > DOMAIN_TOL)
+        return a->domain[0] < b->domain[0] ? -1 : 1;
+    return 0;
+}
+
+/* The figure's title; subplot titles are annotations in paper
+ * coordinates centred over a subplot's top (make_subplots, plotly
+ * express facets): they become that subplot's title. */
+static int
+read_titles(preader *r)
+{
+    PyObject *title = px_title(r->layout, "title"), *notes = NULL, *seq = NULL;
+    Py_ssize_t i;
+    size_t k;
+    int rc = -1;
+    unsigned char *titled = calloc(r->n_subplots + 1, 1);
+
+    if (titled == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (title != NULL) {
+        if (r->n_subplots == 1)
+            SET_TEXT(r, title, chartex_axes_set_title(r->subplots[0].axes,
+                                                      CHARTEX_TITLE_CENTER, s, len,
+                                                      &r->err));
+        else
+            SET_TEXT(r, title, chartex_scene_set_suptitle(r->scene, s, len, &r->err));
+    }
+    notes = px_get(r->layout, "annotations");
+    if (notes == NULL || r->n_subplots < 2) {
+        rc = PyErr_Occurred() ? -1 : 0;
+        goto done;
+    }
+    seq = PySequence_Fast(notes, "");
+    if (seq == NULL) {
+        PyErr_Clear();
+        rc = 0;
+        goto done;
+    }
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(seq, i), *text;
+        double x, y;
+
+        if (!px_str_is(a, "xref", "paper", 0) || !px_str_is(a, "yref", "paper", 0)
+            || !px_number(a, "x", &x) || !px_number(a, "y", &y))
+            continue;
+        for (k = 0; k < r->n_subplots; k++) {
+            px_subplot *p = &r->subplots[k];
+
+            if (titled[k] || fabs((p->domain[0] + p->domain[1]) / 2 - x) > DOMAIN_TOL
+                || fabs(p->domain[3] - y) > DOMAIN_TOL)
+                continue;
+            text = px_get(a, "text");
+            if (text != NULL && PyUnicode_Check(text)) {
+                SET_TEXT(r, text, chartex_axes_set_title(p->axes, CHARTEX_TITLE_CENTER, s,
+                                                         len, &r->err));
+                titled[k] = 1;
+            }
+            Py_XDECREF(text);
+            break;
+        }
+    }
+    rc = PyErr_Occurred() ? -1 : 0;
+done:
+    free(titled);
+    Py_XDECREF(title);
+    Py_XDECREF(notes);
+    Py_XDECREF(seq);
+    return rc;
+}
+
+static void
+reader_clear(preader *r)
+{
+    size_t i;
+
+    for (i = 0; i < r->n_axes; i++) {
+        Py_CLEAR(r->axes[i].spec);
+        Py_CLEAR(r->axes[i].cat_index);
+        Py_CLEAR(r->axes[i].cat_names);
+    }
+    for (i = 0; i < r->n_subplots; i++) {
+        Py_CLEAR(r->subplots[i].traces);
+        Py_CLEAR(r->subplots[i].types);
+        Py_CLEAR(r->subplots[i].indices);
+        px_trace_state_free(&r->subplots[i]);
+    }
+    Py_CLEAR(r->layout);
+    Py_CLEAR(r->data);
+    Py_CLEAR(r->keep);
+}
+
+/* The trace's type ("scatter" when not said). */
+static PyObject *
+trace_type(PyObject *trace)
+{
+    PyObject *t = px_get(trace, "type");
+
+    if (t != NULL && PyUnicode_Check(t))
+        return t;
+    Py_XDECREF(t);
+    if (PyErr_Occurred())
+        return NULL;
+    return PyUnicode_FromString("scatter");
+}
+
+/* Groups the drawn traces by subplot. */
+static int
+group_traces(preader *r)
+{
+    Py_ssize_t i;
+    PyObject *trace, *type = NULL, *index = NULL, *vis;
+    px_subplot *p;
+    const char *ty;
+
+    for (i = 0; i < PyList_GET_SIZE(r->data); i++) {
+        trace = PyList_GET_ITEM(r->data, i);
+        if (!PyDict_Check(trace) && !PyMapping_Check(trace))
+            continue;
+        /* visible: false and "legendonly" are not drawn. */
+        vis = px_get(trace, "visible");
+        if (vis != NULL && (vis == Py_False || PyUnicode_Check(vis))) {
+            Py_DECREF(vis);
+            continue;
+        }
+        Py_XDECREF(vis);
+        type = trace_type(trace);
+        if (type == NULL)
+            goto fail;
+        ty = PyUnicode_AsUTF8(type);
+        if (ty == NULL)
+            goto fail;
+        p = subplot_of(r, trace, ty);
+        if (p == NULL) {
+            if (PyErr_Occurred())
+                goto fail;
+            Py_CLEAR(type);
+            continue;
+        }
+        if (p->types == NULL && ((p->types = PyList_New(0)) == NULL
+                                 || (p->indices = PyList_New(0)) == NULL))
+            goto fail;
+        index = PyLong_FromSsize_t(i);
+        if (index == NULL || PyList_Append(p->traces, trace) < 0
+            || PyList_Append(p->types, type) < 0 || PyList_Append(p->indices, index) < 0)
+            goto fail;
+        Py_CLEAR(index);
+        Py_CLEAR(type);
+    }
+    return 0;
+fail:
+    Py_XDECREF(type);
+    Py_XDECREF(index);
+    return -1;
+}
+
+/* The scene's Axes of a subplot: flags, size in pixels, its axes. */
+static int
+make_axes(preader *r, px_subplot *p)
+{
+    double wfrac = fabs(p->domain[1] - p->domain[0]), hfrac = fabs(p->domain[3] - p->domain[2]);
+    int which, n = p->kind == PX_SCENE ? 3 : p->kind == PX_CARTESIAN ? 2 : 0;
+
+    p->axes = chartex_scene_add_axes(r->scene, &r->err);
+    if (p->axes == NULL)
+        return px_core_fail(r);
+    if (p->kind == PX_SCENE)
+        chartex_axes_set_flags(p->axes, CHARTEX_AXES_3D);
+    chartex_axes_set_pixels(p->axes, (r->width - DEFAULT_MARGIN_X) * wfrac,
+                            (r->height - DEFAULT_MARGIN_Y) * hfrac);
+    for (which = 0; which < n; which++)
+        if (read_axis(r, p->axis[which], chartex_axes_axis(p->axes, which)) < 0)
+            return -1;
+    return 0;
+}
+
+chartex_scene *
+chx_read_plotly(chx_state *st, PyObject *fig)
+{
+    preader *r = calloc(1, sizeof *r);
+    PyObject *data = NULL;
+    chartex_scene *scene = NULL;
+    size_t i, k;
+    double w, h;
+
+    if (r == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    r->st = st;
+    if (chx_ready_numpy(st) < 0)
+        goto fail;
+    r->scene = chartex_scene_new(&r->err);
+    if (r->scene == NULL) {
+        px_core_fail(r);
+        goto fail;
+    }
+    data = PyDict_Check(fig) ? PyDict_GetItemString(fig, "data") : NULL;
+    if (data != NULL)
+        Py_INCREF(data);
+    else if (!PyDict_Check(fig))
+        data = PyObject_GetAttrString(fig, "data");
+    if (data == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "a Plotly figure has no data");
+        px_fail(r, "the figure's data");
+        goto fail;
+    }
+    r->data = PySequence_List(data);
+    if (r->data == NULL) {
+        px_fail(r, "the figure's data");
+        goto fail;
+    }
+    r->layout = PyDict_Check(fig) ? px_get(fig, "layout") : PyObject_GetAttrString(fig, "layout");
+    if (r->layout == NULL) {
+        if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError))
+            goto fail;
+        PyErr_Clear();
+        r->layout = PyDict_New();
+        if (r->layout == NULL)
+            goto fail;
+    }
+    r->width = px_number(r->layout, "width", &w) && w > 10 ? w : DEFAULT_WIDTH;
+    r->height = px_number(r->layout, "height", &h) && h > 10 ? h : DEFAULT_HEIGHT;
+    if (group_traces(r) < 0) {
+        px_fail(r, "the traces");
+        goto fail;
+    }
+    for (i = 0; i < r->n_axes; i++)
+        if (resolve_type(r, &r->axes[i]) < 0) {
+            px_fail(r, "an axis type");
+            goto fail;
+        }
+    for (i = 0; i < r->n_axes; i++)
+        if (r->axes[i].type == CHX_AXTYPE_CATEGORY && collect_categories(r, &r->axes[i]) < 0) {
+            px_fail(r, "the categories of an axis");
+            goto fail;
+        }
+    qsort(r->subplots, r->n_subplots, sizeof r->subplots[0], subplot_order);
+    for (i = 0; i < r->n_subplots; i++)
+        if (make_axes(r, &r->subplots[i]) < 0) {
+            px_fail(r, "an axis");
+            goto fail;
+        }
+    if (read_titles(r) < 0) {
+        px_fail(r, "the titles");
+        goto fail;
+    }
+    for (i = 0; i < r->n_subplots; i++) {
+        px_subplot *p = &r->subplots[i];
+
+        for (k = 0; k < (size_t)PyList_GET_SIZE(p->traces); k++) {
+            const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+            Py_ssize_t index = PyLong_AsSsize_t(PyList_GET_ITEM(p->indices, k));
+
+            if (ty == NULL || px_read_trace(r, p, PyList_GET_ITEM(p->traces, k), ty, index) < 0)
+                goto fail;
+        }
+    }
+    scene = r->scene;
+    r->scene = NULL;
+fail:
+    chartex_scene_free(r->scene);
+    Py_XDECREF(data);
+    reader_clear(r);
+    free(r);
+    return scene;
+}
