@@ -38,7 +38,8 @@ typedef struct chx_hist_input {
     const double *weights;  /* n values for histfunc sum/avg/min/max (the
                                other axis' array), or NULL for count */
     size_t n;
-    double start, end;      /* xbins.start / xbins.end, NaN when not given */
+    double start, end;      /* xbins.start / xbins.end, NaN when not given
+                               (in range units: log10 on a log axis) */
     double size;            /* xbins.size, NaN when not given (or months) */
     int size_months;        /* > 0: xbins.size was "M<k>" (date axis): k */
     long nbins;             /* nbinsx, 0 when not given */
@@ -50,7 +51,11 @@ typedef struct chx_hist_input {
     const char *bingroup;   /* traces sharing a non-empty bingroup share bins */
 } chx_hist_input;
 
-/* The drawn bins of one trace: nbins values between nbins + 1 edges. */
+/* The drawn bins of one trace: nbins values between nbins + 1 edges
+ * (positions as above: data values on a log axis), the empty bins at both
+ * ends left out as plotly.js leaves them out of calcdata.  nbins 0 (edges
+ * and values NULL) when there is no bin: no finite sample, start >= end.
+ * plotly.js makes at most 1e6 bins; so does this. */
 typedef struct chx_hist_output {
     size_t nbins;
     double *edges;          /* nbins + 1 */
@@ -58,10 +63,11 @@ typedef struct chx_hist_output {
 } chx_hist_output;
 
 /* The histograms of one subplot's position axis (all histogram traces
- * that share that axis, in trace order): plotly.js shares automatic bins
- * between traces of one bingroup and, when barmode is not "overlay",
- * between all traces on the axis without a bingroup (histogram/calc.js
- * calcAllAutoBins).  out receives n_traces results (free each with
+ * that share that axis, in trace order): when barmode is not "overlay",
+ * plotly.js shares automatic bins between all of them (their bingroups
+ * ignored: cross_trace_defaults.js); overlaid, between the traces of one
+ * non-empty bingroup (histogram/calc.js calcAllAutoBins).  -1 also when a
+ * trace has n > 0 but no pos.  out receives n_traces results (free each with
  * chx_hist_output_clear).  barmode: "group", "stack", "relative", "overlay". */
 int chx_histograms(const chx_hist_input *in, size_t n_traces, chx_axis_type axtype,
                    const char *barmode, chx_hist_output *out);
@@ -87,8 +93,14 @@ typedef struct chx_box_stats {
 } chx_box_stats;
 
 /* Statistics of n samples (NaN and infinities skipped) with plotly.js's
- * quartile method and whisker rule for the given boxpoints.  -1 when no
- * sample is finite, or out of memory. */
+ * quartile method and whisker rule for the given boxpoints: with
+ * CHX_BOXPOINTS_FALSE box/plot.js draws the whiskers to min and max, so
+ * lowerfence/upperfence are min/max and there are no outliers; otherwise
+ * they are calc.js's lf/uf and the outliers are the samples beyond them
+ * (for "all" too).  sd is the population deviation (sdmultiple 1).  The
+ * exclusive quartiles of a single sample are NaN, as plotly.js's are
+ * undefined (q1, q3 and the fences).  -1 when no sample is finite, or out
+ * of memory. */
 int chx_box_from_samples(const double *v, size_t n, chx_quartile_method method,
                          chx_boxpoints boxpoints, chx_box_stats *out);
 void chx_box_stats_clear(chx_box_stats *s);

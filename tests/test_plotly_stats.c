@@ -1,0 +1,404 @@
+/*
+ * test_plotly_stats.c - python/plotly_stats.c against plotly.js itself:
+ * tests/data/plotly_reference.json holds what plotly.js 4.1.1's own calc
+ * gave for each case (tools/plotly_reference.js ran it in node); here the
+ * C port must give the same bins, values and box statistics.  Then
+ * hostile input, which must neither crash nor leak.
+ */
+#include <criterion/criterion.h>
+#include <json-c/json.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../python/plotly_stats.h"
+
+#ifndef CHARTEX_SRCDIR
+#error "CHARTEX_SRCDIR must name the source tree"
+#endif
+
+#define REFERENCE CHARTEX_SRCDIR "/tests/data/plotly_reference.json"
+
+static json_object *
+field(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+
+    if (!o || !json_object_object_get_ex(o, key, &v))
+        return NULL;
+    return v;
+}
+
+/* JSON null (plotly.js's undefined / NaN) is NaN here. */
+static double
+num(json_object *v)
+{
+    if (!v || json_object_get_type(v) == json_type_null)
+        return NAN;
+    if (json_object_get_type(v) != json_type_double && json_object_get_type(v) != json_type_int)
+        return NAN;
+    return json_object_get_double(v);
+}
+
+static double *
+numbers(json_object *arr, size_t *n)
+{
+    size_t i, len = arr ? json_object_array_length(arr) : 0;
+    double *out = malloc((len ? len : 1) * sizeof *out);
+
+    cr_assert_not_null(out);
+    for (i = 0; i < len; i++)
+        out[i] = num(json_object_array_get_idx(arr, i));
+    *n = len;
+    return out;
+}
+
+/* Equal to 1e-12 relative (exactly for zeros), NaN matching NaN. */
+static int
+close(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    if (a == b)
+        return 1;
+    return fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
+static json_object *
+reference(void)
+{
+    json_object *doc = json_object_from_file(REFERENCE), *cases = field(doc, "cases");
+
+    cr_assert_not_null(cases, "cannot read %s", REFERENCE);
+    return doc;
+}
+
+static chx_axis_type
+axis_type(const char *s)
+{
+    if (!strcmp(s, "log"))
+        return CHX_AXTYPE_LOG;
+    if (!strcmp(s, "date"))
+        return CHX_AXTYPE_DATE;
+    if (!strcmp(s, "category"))
+        return CHX_AXTYPE_CATEGORY;
+    return CHX_AXTYPE_LINEAR;
+}
+
+static const char *
+str(json_object *o, const char *key, const char *dflt)
+{
+    json_object *v = field(o, key);
+
+    return v && json_object_get_type(v) == json_type_string ? json_object_get_string(v) : dflt;
+}
+
+/* One histogram trace's attributes as the Plotly reader would pass them. */
+static void
+hist_input(json_object *tr, json_object *res, chx_hist_input *in, double **pos, double **w)
+{
+    json_object *xb = field(tr, "xbins"), *cum = field(tr, "cumulative"), *sz;
+    const char *func = str(tr, "histfunc", "count"), *norm = str(tr, "histnorm", "");
+    size_t nw = 0;
+
+    memset(in, 0, sizeof *in);
+    *pos = numbers(field(res, "pos"), &in->n);
+    in->pos = *pos;
+    *w = NULL;
+    in->func = !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
+             : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
+             : CHX_HISTFUNC_COUNT;
+    if (field(tr, "y") && in->func != CHX_HISTFUNC_COUNT) {
+        *w = numbers(field(tr, "y"), &nw);
+        cr_assert_eq(nw, in->n);
+        in->weights = *w;
+    }
+    in->norm = !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
+             : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
+             : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
+             : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
+             : CHX_HISTNORM_NONE;
+    in->start = num(field(xb, "start"));
+    in->end = num(field(xb, "end"));
+    in->size = NAN;
+    sz = field(xb, "size");
+    if (sz && json_object_get_type(sz) == json_type_string)
+        in->size_months = atoi(json_object_get_string(sz) + 1);
+    else if (sz)
+        in->size = num(sz);
+    in->nbins = field(tr, "nbinsx") ? json_object_get_int(field(tr, "nbinsx")) : 0;
+    if (cum && json_object_get_boolean(field(cum, "enabled"))) {
+        const char *cb = str(cum, "currentbin", "include");
+
+        in->cumulative = 1;
+        in->cumulative_decreasing = !strcmp(str(cum, "direction", "increasing"), "decreasing");
+        in->cumulative_currentbin = !strcmp(cb, "exclude") ? 1 : !strcmp(cb, "half") ? 2 : 0;
+    }
+    in->bingroup = str(tr, "bingroup", "");
+}
+
+static void
+check_hist_case(json_object *c)
+{
+    const char *name = str(c, "name", "?");
+    json_object *traces = field(c, "traces"), *result = field(c, "result");
+    size_t nt = json_object_array_length(traces), i, k;
+    chx_hist_input *in = calloc(nt, sizeof *in);
+    chx_hist_output *out = calloc(nt, sizeof *out);
+    double **pos = calloc(nt, sizeof *pos), **w = calloc(nt, sizeof *w);
+
+    cr_assert(in && out && pos && w);
+    for (i = 0; i < nt; i++)
+        hist_input(json_object_array_get_idx(traces, i), json_object_array_get_idx(result, i),
+                   &in[i], &pos[i], &w[i]);
+    cr_assert_eq(chx_histograms(in, nt, axis_type(str(c, "axis", "linear")),
+                                str(c, "barmode", "group"), out), 0, "%s", name);
+    for (i = 0; i < nt; i++) {
+        json_object *r = json_object_array_get_idx(result, i);
+        size_t ne, nv;
+        double *edges = numbers(field(r, "edges"), &ne), *vals = numbers(field(r, "values"), &nv);
+
+        cr_expect_eq(out[i].nbins, nv, "%s trace %zu: %zu bins, plotly.js %zu",
+                     name, i, out[i].nbins, nv);
+        if (out[i].nbins == nv) {
+            for (k = 0; k < nv; k++)
+                cr_expect(close(out[i].values[k], vals[k]), "%s trace %zu bin %zu: %.17g, plotly.js %.17g",
+                          name, i, k, out[i].values[k], vals[k]);
+            for (k = 0; nv && k < ne; k++)
+                cr_expect(close(out[i].edges[k], edges[k]), "%s trace %zu edge %zu: %.17g, plotly.js %.17g",
+                          name, i, k, out[i].edges[k], edges[k]);
+        }
+        free(edges);
+        free(vals);
+        chx_hist_output_clear(&out[i]);
+        free(pos[i]);
+        free(w[i]);
+    }
+    free(in);
+    free(out);
+    free(pos);
+    free(w);
+}
+
+static void
+check_box_case(json_object *c)
+{
+    const char *name = str(c, "name", "?"), *qm = str(c, "quartilemethod", "linear");
+    json_object *r = field(c, "result"), *bp = field(c, "boxpoints");
+    chx_boxpoints points = CHX_BOXPOINTS_OUTLIERS;
+    chx_box_stats s;
+    size_t n, no, k;
+    double *y = numbers(field(c, "y"), &n), *outl = numbers(field(r, "outliers"), &no);
+
+    if (bp && json_object_get_type(bp) == json_type_boolean)
+        points = CHX_BOXPOINTS_FALSE;
+    else if (bp && !strcmp(json_object_get_string(bp), "all"))
+        points = CHX_BOXPOINTS_ALL;
+    else if (bp && !strcmp(json_object_get_string(bp), "suspectedoutliers"))
+        points = CHX_BOXPOINTS_SUSPECTED;
+    cr_assert_eq(chx_box_from_samples(y, n,
+                                      !strcmp(qm, "exclusive") ? CHX_QUARTILE_EXCLUSIVE
+                                      : !strcmp(qm, "inclusive") ? CHX_QUARTILE_INCLUSIVE
+                                      : CHX_QUARTILE_LINEAR, points, &s), 0, "%s", name);
+#define SAME(mine, key) \
+    cr_expect(close(s.mine, num(field(r, key))), "%s %s: %.17g, plotly.js %.17g", \
+              name, key, s.mine, num(field(r, key)))
+    SAME(min, "min");
+    SAME(q1, "q1");
+    SAME(median, "median");
+    SAME(q3, "q3");
+    SAME(max, "max");
+    SAME(lowerfence, "lowerfence");
+    SAME(upperfence, "upperfence");
+    SAME(mean, "mean");
+    SAME(sd, "sd");
+#undef SAME
+    cr_expect_eq(s.n, (size_t)json_object_get_int(field(r, "n")), "%s n", name);
+    cr_expect_eq(s.n_outliers, no, "%s: %zu outliers, plotly.js %zu", name, s.n_outliers, no);
+    for (k = 0; k < no && k < s.n_outliers; k++)
+        cr_expect(close(s.outliers[k], outl[k]), "%s outlier %zu", name, k);
+    chx_box_stats_clear(&s);
+    free(y);
+    free(outl);
+}
+
+static size_t
+check_cases(const char *kind)
+{
+    json_object *doc = reference(), *cases = field(doc, "cases");
+    size_t i, n = 0;
+
+    for (i = 0; i < json_object_array_length(cases); i++) {
+        json_object *c = json_object_array_get_idx(cases, i);
+
+        if (strcmp(str(c, "kind", ""), kind))
+            continue;
+        if (!strcmp(kind, "box"))
+            check_box_case(c);
+        else
+            check_hist_case(c);
+        n++;
+    }
+    json_object_put(doc);
+    return n;
+}
+
+Test(plotly_reference, histograms_equal_plotly_js)
+{
+    cr_expect_geq(check_cases("hist"), 40);
+}
+
+Test(plotly_reference, boxes_equal_plotly_js)
+{
+    cr_expect_geq(check_cases("box"), 10);
+}
+
+/* ------------------------------------------------------------------ */
+
+static chx_hist_input
+plain(const double *pos, size_t n)
+{
+    chx_hist_input in;
+
+    memset(&in, 0, sizeof in);
+    in.pos = pos;
+    in.n = n;
+    in.start = in.end = in.size = NAN;
+    return in;
+}
+
+Test(hostile, no_traces_and_no_samples)
+{
+    chx_hist_output out = {7, NULL, NULL};
+    chx_hist_input in = plain(NULL, 0);
+
+    cr_expect_eq(chx_histograms(NULL, 0, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    /* no sample: no bins */
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_eq(out.nbins, 0);
+    cr_expect_null(out.edges);
+    cr_expect_null(out.values);
+    /* samples promised but no array: refused */
+    in.n = 3;
+    cr_expect_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), -1);
+}
+
+Test(hostile, nan_and_infinities_are_skipped)
+{
+    const double v[] = {NAN, INFINITY, -INFINITY, NAN};
+    const double w[] = {1, INFINITY, 2, 2, 3, NAN};
+    chx_hist_input in = plain(v, 4);
+    chx_hist_output out;
+
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "overlay", &out), 0);
+    cr_expect_eq(out.nbins, 0);
+    in = plain(w, 6);
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, NULL, &out), 0);
+    cr_expect_gt(out.nbins, 0);
+    {
+        double total = 0;
+        size_t i;
+
+        for (i = 0; i < out.nbins; i++)
+            total += out.values[i];
+        cr_expect_eq(total, 4);
+    }
+    chx_hist_output_clear(&out);
+}
+
+Test(hostile, nbins_and_sizes_out_of_range)
+{
+    double v[100];
+    chx_hist_input in;
+    chx_hist_output out;
+    size_t i;
+
+    for (i = 0; i < 100; i++)
+        v[i] = (double)i;
+    in = plain(v, 100);
+    in.nbins = -5;           /* invalid: automatic bins */
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_gt(out.nbins, 0);
+    chx_hist_output_clear(&out);
+    /* a huge nbins: bins of 1e-7, stopped at plotly.js's million */
+    in.nbins = 1000000000L;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_leq(out.nbins, 1000000);
+    chx_hist_output_clear(&out);
+    /* a negative, zero or NaN size: plotly.js's default, 1 */
+    in.nbins = 0;
+    in.size = -3;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_eq(out.edges[1] - out.edges[0], 1);
+    chx_hist_output_clear(&out);
+    in.size = 0;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_eq(out.edges[1] - out.edges[0], 1);
+    chx_hist_output_clear(&out);
+    /* a tiny size over a wide range: a million bins, no more */
+    in.size = 1e-9;
+    in.start = 0;
+    in.end = 1e9;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_leq(out.nbins, 1000000);
+    chx_hist_output_clear(&out);
+    /* start after end: no bins */
+    in.size = 1;
+    in.start = 50;
+    in.end = 10;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_eq(out.nbins, 0);
+    /* a size that makes no progress at this magnitude */
+    in.start = 1e300;
+    in.end = INFINITY;
+    in.size = 1;
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_leq(out.nbins, 1);
+    chx_hist_output_clear(&out);
+}
+
+Test(hostile, dates_and_months_far_out)
+{
+    const double v[] = {-8.64e15, 8.64e15, 0};
+    chx_hist_input in = plain(v, 3);
+    chx_hist_output out;
+
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "group", &out), 0);
+    chx_hist_output_clear(&out);
+    in.size_months = 1;      /* ~ 5e6 months: stopped at a million bins */
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "group", &out), 0);
+    cr_expect_leq(out.nbins, 1000000);
+    chx_hist_output_clear(&out);
+}
+
+Test(hostile, log_axis_with_non_positive_data)
+{
+    const double v[] = {-1, 0, 2, 3};
+    chx_hist_input in = plain(v, 4);
+    chx_hist_output out;
+
+    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LOG, "group", &out), 0);
+    chx_hist_output_clear(&out);
+}
+
+Test(hostile, boxes)
+{
+    const double bad[] = {NAN, INFINITY, -INFINITY};
+    const double one[] = {NAN, 3};
+    chx_box_stats s;
+
+    cr_expect_eq(chx_box_from_samples(NULL, 0, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_OUTLIERS, &s), -1);
+    cr_expect_eq(chx_box_from_samples(bad, 3, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_OUTLIERS, &s), -1);
+    cr_expect_null(s.outliers);
+    cr_assert_eq(chx_box_from_samples(one, 2, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_ALL, &s), 0);
+    cr_expect_eq(s.n, 1);
+    cr_expect_eq(s.median, 3);
+    cr_expect_eq(s.sd, 0);
+    cr_expect_eq(s.n_outliers, 0);
+    chx_box_stats_clear(&s);
+    /* plotly.js's exclusive quartiles of one sample are undefined */
+    cr_assert_eq(chx_box_from_samples(one, 2, CHX_QUARTILE_EXCLUSIVE, CHX_BOXPOINTS_OUTLIERS, &s), 0);
+    cr_expect(isnan(s.q1) && isnan(s.q3) && isnan(s.lowerfence));
+    chx_box_stats_clear(&s);
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/*
+ * plotly_reference.js - run plotly.js's own calc (histogram bins, box
+ * statistics) in node, without a browser, and print what it computed, as
+ * the reference python/plotly_stats.c is tested against
+ * (tests/data/plotly_reference.json).
+ *
+ *   node tools/plotly_reference.js CASES.json [plotly.min.js] > out.json
+ *
+ * plotly.min.js defaults to $PLOTLY_JS.  CASES.json is a list of
+ *   {"name", "kind": "hist", "axis": "linear|log|date|category",
+ *    "barmode", "traces": [plotly histogram trace attributes]}
+ *   {"name", "kind": "box", "y": [...], "quartilemethod", "boxpoints"}
+ * Each case comes back with its input and plotly.js's results: for a
+ * histogram trace its positions as plotly.js's calcdata numbers ("pos":
+ * milliseconds on dates, indices on categories), the drawn bins' edges and
+ * values (null where plotly.js draws no bar); for a box, its statistics.
+ *
+ * The browser is stubbed just enough for the bundle to load: no drawing
+ * happens, only Plots.supplyDefaults and Plots.doCalcdata.  Two small
+ * edits to the bundle's text (checked to match exactly once, so this is
+ * tied to the bundle it was written for, plotly.js 4.1.1) export
+ * Plots whole and keep each histogram's bin edges, which calcdata holds
+ * only as centres.
+ */
+'use strict';
+process.env.TZ = 'UTC';
+
+const fs = require('fs');
+const Module = require('module');
+
+function element(tag) {
+    return {
+        tagName: tag, nodeType: 1, childNodes: [], children: [], attributes: {},
+        style: {setProperty() {}, getPropertyValue() { return ''; }, removeProperty() {}},
+        setAttribute() {}, getAttribute() { return null; }, removeAttribute() {},
+        appendChild(c) { return c; }, insertBefore(c) { return c; }, removeChild() {},
+        addEventListener() {}, removeEventListener() {},
+        querySelector() { return null; }, querySelectorAll() { return []; },
+        getElementsByTagName() { return []; }, getContext() { return null; },
+        classList: {add() {}, remove() {}, contains() { return false; }},
+        getBoundingClientRect() { return {left: 0, top: 0, width: 0, height: 0, right: 0, bottom: 0}; },
+        sheet: {insertRule() {}, cssRules: []}
+    };
+}
+
+function stubBrowser() {
+    const doc = {
+        createElement: element, createElementNS: (ns, t) => element(t),
+        createTextNode: () => element('#text'),
+        head: element('head'), body: element('body'), documentElement: element('html'),
+        querySelector() { return null; }, querySelectorAll() { return []; },
+        getElementById() { return null; }, getElementsByTagName() { return []; },
+        addEventListener() {}, removeEventListener() {}
+    };
+    global.Element = function() {};
+    global.HTMLElement = function() {};
+    global.SVGElement = function() {};
+    global.DOMParser = function() { this.parseFromString = () => doc; };
+    global.XMLSerializer = function() { this.serializeToString = () => ''; };
+    global.CSSStyleDeclaration = function() {};
+    global.window = global;
+    global.self = global;
+    global.document = doc;
+    if(!global.navigator) global.navigator = {userAgent: 'node'};
+    global.getComputedStyle = () => ({getPropertyValue() { return ''; }});
+    global.requestAnimationFrame = f => setTimeout(f, 0);
+    global.Image = function() {};
+}
+
+function editOnce(src, re, to, what) {
+    const m = src.match(new RegExp(re.source, 'g'));
+    if(!m || m.length !== 1) throw new Error('plotly.min.js: cannot find ' + what + ' (another version?)');
+    return src.replace(re, to);
+}
+
+function loadPlotly(path) {
+    stubBrowser();
+    let src = fs.readFileSync(path, 'utf8');
+    src = editOnce(src,
+        /([\w$]+)\.Plots=\{resize:([\w$]+)\.resize,graphJson:[\w$]+\.graphJson,sendDataToCloud:[\w$]+\.sendDataToCloud\}/,
+        '$1.Plots=$2', 'the Plots export');
+    src = editOnce(src, /v\.push\(c\),!p&&a\.type==="date"/,
+        'v.push(c),t._chxEdges=v,t._chxCenters=r,!p&&a.type==="date"', 'the histogram bin loop');
+    const mod = new Module('plotly.min.js');
+    mod._compile(src, path);
+    return mod.exports;
+}
+
+function num(v) { return (typeof v === 'number' && isFinite(v)) ? v : null; }
+
+function calc(Plotly, data, layout) {
+    const gd = {data: data, layout: Object.assign({width: 700, height: 450}, layout),
+        _context: {locale: 'en-US', locales: {}, edits: {}, staticPlot: true}};
+    Plotly.Plots.supplyDefaults(gd);
+    Plotly.Plots.doCalcdata(gd);
+    return gd;
+}
+
+function histCase(Plotly, c) {
+    const layout = {barmode: c.barmode || 'group', xaxis: {type: c.axis || 'linear'}};
+    const data = c.traces.map(t => Object.assign({type: 'histogram'}, t));
+    const gd = calc(Plotly, data, layout);
+    const ax = gd._fullLayout.xaxis;
+    const out = [];
+    gd._fullData.forEach((ft, i) => {
+        const cd = gd.calcdata[i].filter(p => p.p !== undefined);
+        const pos = Array.from(ax.makeCalcdata(ft, 'x'), v => num(v));
+        const res = {pos: pos, edges: [], values: []};
+        const centers = ft._chxCenters || [], edges = ft._chxEdges || [];
+        if(cd.length) {
+            const first = centers.indexOf(cd[0].p), last = centers.indexOf(cd[cd.length - 1].p);
+            if(first < 0 || last < 0) throw new Error(c.name + ': calcdata centre not among the bins');
+            const byP = new Map(cd.map(p => [p.p, p.s]));
+            for(let k = first; k <= last; k++) {
+                res.edges.push(edges[k]);
+                res.values.push(byP.has(centers[k]) ? num(byP.get(centers[k])) : null);
+            }
+            res.edges.push(edges[last + 1]);
+        }
+        out.push(res);
+    });
+    return out;
+}
+
+function boxCase(Plotly, c) {
+    const tr = {type: 'box', y: c.y, boxmean: 'sd', quartilemethod: c.quartilemethod || 'linear',
+        boxpoints: c.boxpoints === undefined ? 'outliers' : c.boxpoints};
+    const gd = calc(Plotly, [tr], {});
+    const ft = gd._fullData[0], d = gd.calcdata[0][0];
+    if(d.t && d.t.empty) return {empty: true};
+    /* box/plot.js: without points (or sized by sd) the whiskers go to min / max */
+    const toMinMax = d.lf === undefined || ft.boxpoints === false;
+    return {
+        n: d.y.length, min: num(d.min), q1: num(d.q1), median: num(d.med), q3: num(d.q3),
+        max: num(d.max), lf: num(d.lf), uf: num(d.uf), mean: num(d.mean), sd: num(d.sd),
+        lowerfence: num(toMinMax ? d.min : d.lf), upperfence: num(toMinMax ? d.max : d.uf),
+        outliers: toMinMax ? [] : d.pts.map(p => p.v).filter(v => v < d.lf || v > d.uf),
+        pts2: d.pts2.map(p => p.v)
+    };
+}
+
+function main() {
+    const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+    const path = process.argv[3] || process.env.PLOTLY_JS;
+    if(!path) throw new Error('name plotly.min.js (argument or $PLOTLY_JS)');
+    const Plotly = loadPlotly(path);
+    const results = cases.map(c => Object.assign({}, c,
+        {result: c.kind === 'box' ? boxCase(Plotly, c) : histCase(Plotly, c)}));
+    process.stdout.write(JSON.stringify({plotly_version: Plotly.version, cases: results}, null, 1) + '\n');
+}
+
+main();
