@@ -1704,6 +1704,197 @@ auto_levels(double zmin, double zmax, long ncontours, double *lv, size_t cap)
     return n;
 }
 
+
+/* Where level lv crosses grid edge id (see iso_lines) into xy[0..1]. */
+static int
+edge_point(const double *z, size_t rows, size_t cols, const double *xs, const double *ys,
+           double lv, size_t id, double *xy)
+{
+    size_t ei, ej;
+    double za, zb, f, xa, ya, xb, yb;
+
+    if (id < rows * cols) {
+        ei = id / cols;
+        ej = id % cols;
+        if (ej + 1 >= cols)
+            return 0;
+        za = z[ei * cols + ej];
+        zb = z[ei * cols + ej + 1];
+        xa = xs[ej];
+        xb = xs[ej + 1];
+        ya = yb = ys[ei];
+    }
+    else {
+        id -= rows * cols;
+        ei = id / cols;
+        ej = id % cols;
+        if (ei + 1 >= rows)
+            return 0;
+        za = z[ei * cols + ej];
+        zb = z[(ei + 1) * cols + ej];
+        ya = ys[ei];
+        yb = ys[ei + 1];
+        xa = xb = xs[ej];
+    }
+    f = zb != za ? (lv - za) / (zb - za) : 0.5;
+    xy[0] = xa + f * (xb - xa);
+    xy[1] = ya + f * (yb - ya);
+    return 1;
+}
+
+/* The iso-lines of level lv through the grid z (rows x cols samples at
+ * xs[j], ys[i]): marching squares, the crossings joined into polylines
+ * through the grid edges they share, each added as one path of the
+ * level.  plotly.js draws the same lines (and fills between them). */
+static int
+iso_lines(trace_ctx *t, chartex_artist *a, size_t level, double lv, const double *z,
+          size_t rows, size_t cols, const double *xs, const double *ys)
+{
+    /* A crossing is identified by its grid edge: horizontal edges
+     * (i, j)-(i, j+1) are i * cols + j, vertical ones (i, j)-(i+1, j) are
+     * rows * cols + i * cols + j. */
+    size_t n_edges = 2 * rows * cols, cap = 0, n_seg = 0, i, j, k;
+    size_t *seg = NULL;            /* two edge ids per segment */
+    size_t *link = NULL;           /* per edge: up to two segments (+1), 0 none */
+    unsigned char *used = NULL;
+    size_t *chain = NULL, *back = NULL;
+    double *xy = NULL;
+    int rc = -1;
+
+#define HE(i, j) ((i) * cols + (j))
+#define VE(i, j) (rows * cols + (i) * cols + (j))
+    if (rows < 2 || cols < 2)
+        return 0;
+    link = calloc(2 * n_edges, sizeof *link);
+    if (link == NULL)
+        goto nomem;
+    for (i = 0; i + 1 < rows; i++)
+        for (j = 0; j + 1 < cols; j++) {
+            double v0 = z[i * cols + j], v1 = z[i * cols + j + 1];
+            double v2 = z[(i + 1) * cols + j + 1], v3 = z[(i + 1) * cols + j];
+            int c = (v0 > lv) | (v1 > lv) << 1 | (v2 > lv) << 2 | (v3 > lv) << 3;
+            size_t e[4] = {HE(i, j), VE(i, j + 1), HE(i + 1, j), VE(i, j)};
+            size_t pairs[4];
+            int np = 0, q;
+
+            if (!(isfinite(v0) && isfinite(v1) && isfinite(v2) && isfinite(v3)))
+                continue;
+            switch (c) {
+            case 0: case 15: break;
+            case 1: case 14: pairs[0] = e[3]; pairs[1] = e[0]; np = 1; break;
+            case 2: case 13: pairs[0] = e[0]; pairs[1] = e[1]; np = 1; break;
+            case 3: case 12: pairs[0] = e[3]; pairs[1] = e[1]; np = 1; break;
+            case 4: case 11: pairs[0] = e[1]; pairs[1] = e[2]; np = 1; break;
+            case 6: case 9: pairs[0] = e[0]; pairs[1] = e[2]; np = 1; break;
+            case 7: case 8: pairs[0] = e[3]; pairs[1] = e[2]; np = 1; break;
+            case 5: case 10: {
+                /* A saddle: the centre's mean decides which corners join. */
+                int centre_high = (v0 + v1 + v2 + v3) / 4 > lv;
+
+                if ((c == 5) == centre_high) {
+                    pairs[0] = e[3]; pairs[1] = e[2]; pairs[2] = e[0]; pairs[3] = e[1];
+                }
+                else {
+                    pairs[0] = e[3]; pairs[1] = e[0]; pairs[2] = e[1]; pairs[3] = e[2];
+                }
+                np = 2;
+                break;
+            }
+            }
+            for (q = 0; q < np; q++) {
+                size_t a0 = pairs[2 * q], b0 = pairs[2 * q + 1];
+
+                if (n_seg == cap) {
+                    size_t *grown;
+
+                    cap = cap ? 2 * cap : 256;
+                    grown = realloc(seg, 2 * cap * sizeof *seg);
+                    if (grown == NULL)
+                        goto nomem;
+                    seg = grown;
+                }
+                seg[2 * n_seg] = a0;
+                seg[2 * n_seg + 1] = b0;
+                link[2 * a0 + (link[2 * a0] != 0)] = n_seg + 1;
+                link[2 * b0 + (link[2 * b0] != 0)] = n_seg + 1;
+                n_seg++;
+            }
+        }
+    if (n_seg == 0) {
+        rc = 0;
+        goto done;
+    }
+    used = calloc(n_seg, 1);
+    xy = malloc(2 * (n_seg + 2) * sizeof *xy);
+    chain = malloc((n_seg + 2) * sizeof *chain);
+    back = malloc((n_seg + 2) * sizeof *back);
+    if (used == NULL || xy == NULL || chain == NULL || back == NULL)
+        goto nomem;
+    for (k = 0; k < n_seg; k++) {
+        size_t nf = 0, nb = 0, len, w, end, cur;
+        int dir;
+
+        if (used[k])
+            continue;
+        used[k] = 1;
+        /* Grow the chain of edges from both ends of segment k through the
+         * segments that share an edge (each edge has at most two). */
+        for (dir = 0; dir < 2; dir++) {
+            size_t *out = dir == 0 ? chain : back, *nout = dir == 0 ? &nf : &nb;
+
+            end = seg[2 * k + (dir == 0)];
+            cur = k;
+            for (;;) {
+                size_t s1 = link[2 * end], s2 = link[2 * end + 1], nx = 0;
+
+                if (s1 != 0 && s1 - 1 != cur && !used[s1 - 1])
+                    nx = s1;
+                else if (s2 != 0 && s2 - 1 != cur && !used[s2 - 1])
+                    nx = s2;
+                out[(*nout)++] = end;
+                if (nx == 0)
+                    break;
+                cur = nx - 1;
+                used[cur] = 1;
+                end = seg[2 * cur] == end ? seg[2 * cur + 1] : seg[2 * cur];
+            }
+        }
+        /* back (reversed) then chain: the whole line in order. */
+        len = 0;
+        /* (A level through a sample gives one point twice: kept once.) */
+#define PUT_EDGE(id)                                                         \
+        if (edge_point(z, rows, cols, xs, ys, lv, (id), &xy[2 * len])        \
+            && !(len > 0 && xy[2 * len] == xy[2 * len - 2]                   \
+                 && xy[2 * len + 1] == xy[2 * len - 1]))                     \
+            len++;
+        for (w = nb; w-- > 0;) {
+            PUT_EDGE(back[w]);
+        }
+        for (w = 0; w < nf; w++) {
+            PUT_EDGE(chain[w]);
+        }
+#undef PUT_EDGE
+        if (len >= 2 && chartex_artist_add_level_path(a, level, len, xy, &t->r->err) < 0) {
+            px_core_fail(t->r);
+            goto done;
+        }
+    }
+    rc = 0;
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    free(seg);
+    free(link);
+    free(used);
+    free(chain);
+    free(back);
+    free(xy);
+    return rc;
+#undef HE
+#undef VE
+}
+
 static int
 read_grid(trace_ctx *t, int contour)
 {
@@ -1711,6 +1902,7 @@ read_grid(trace_ctx *t, int contour)
     px_subplot *p = t->p;
     PyObject *zobj = px_get(t->trace, "z"), *cb = NULL, *ctitle = NULL, *contours = NULL;
     double *z = NULL, *x = NULL, *y = NULL, *xe = NULL, *ye = NULL, *zt = NULL;
+    double *xs = NULL, *ys = NULL;
     double zmin = INFINITY, zmax = -INFINITY, v, extent[4], lv[1024];
     size_t rows = 0, cols = 0, nx = 0, ny = 0, i, j, nl = 0;
     chartex_artist *a;
@@ -1796,10 +1988,9 @@ read_grid(trace_ctx *t, int contour)
             px_number(t->trace, "ncontours", &nc);
             nl = auto_levels(zmin, zmax, (long)nc, lv, sizeof lv / sizeof lv[0]);
         }
-        a = new_artist(t, CHARTEX_ARTIST_CONTOUR, CHARTEX_ROLE_DATA,
-                       px_str_is(contours, "coloring", "lines", 0)
-                       || px_str_is(contours, "coloring", "none", 0) ? 0
-                       : CHARTEX_CONTOUR_FILLED, 0, 1);
+        /* The paths given are the lines at each level (plotly.js fills
+         * between them for coloring "fill" / "heatmap"): not FILLED. */
+        a = new_artist(t, CHARTEX_ARTIST_CONTOUR, CHARTEX_ROLE_DATA, 0, 0, 1);
         if (a == NULL)
             goto done;
         if (chartex_artist_set_levels(a, nl, lv, &r->err) < 0
@@ -1809,6 +2000,23 @@ read_grid(trace_ctx *t, int contour)
             px_core_fail(r);
             goto done;
         }
+        xs = malloc(cols * sizeof *xs);
+        ys = malloc(rows * sizeof *ys);
+        if (xs == NULL || ys == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (j = 0; j < cols; j++)
+            xs[j] = (xe[j] + xe[j + 1]) / 2;
+        for (i = 0; i < rows; i++)
+            ys[i] = (ye[i] + ye[i + 1]) / 2;
+        if (x != NULL && nx == cols)
+            memcpy(xs, x, cols * sizeof *xs);
+        if (y != NULL && ny == rows)
+            memcpy(ys, y, rows * sizeof *ys);
+        for (i = 0; i < nl; i++)
+            if (iso_lines(t, a, i, lv[i], z, rows, cols, xs, ys) < 0)
+                goto done;
     }
 ok:
     rc = 0;
@@ -1819,6 +2027,8 @@ done:
     free(y);
     free(xe);
     free(ye);
+    free(xs);
+    free(ys);
     Py_XDECREF(zobj);
     Py_XDECREF(cb);
     Py_XDECREF(ctitle);

@@ -1103,6 +1103,13 @@ px_autotype(preader *r, PyObject *obj, chx_axis_type *type)
 
         if (it == Py_None)
             continue;
+        if (PyList_Check(it) || PyTuple_Check(it) || PyArray_Check(it)) {
+            /* A 2-D array (a surface's z): the type of its first row. */
+            int rc = px_autotype(r, it, type);
+
+            Py_DECREF(seq);
+            return rc;
+        }
         if (PyBool_Check(it))
             texts++;     /* plotly.js: booleans are categories */
         else if (PyFloat_Check(it) || PyLong_Check(it))
