@@ -1,0 +1,583 @@
+"""The Plotly reader: each trace type against the data it was given, the
+layout's titles, axes and subplots, the figure's JSON forms (fig.to_dict(),
+json.load of fig.write_json's file with plotly 6+'s base64 typed arrays),
+the pairs of charts that mean the same in Plotly and matplotlib, and
+hostile figures.  Every chart passes the invariants of every matplotlib
+chart (the `chart` fixture: strict JSON, dict == JSON, JSON Schema, what
+E2B's client reads) and E2B's own client deserializes it."""
+import base64
+import datetime as dt
+import json
+import math
+
+import numpy as np
+import pytest
+
+import chartex
+
+go = pytest.importorskip("plotly.graph_objects", reason="plotly is not installed")
+import plotly  # noqa: E402
+from plotly.subplots import make_subplots  # noqa: E402
+
+PLOTLY_MAJOR = int(plotly.__version__.split(".")[0])
+
+
+@pytest.fixture
+def pchart(chart):
+    """chart(fig) for a Plotly figure, also read from its two JSON forms
+    (the dict of to_dict() and the parsed text of to_json()), which must
+    give the same chart, and read by E2B's client when it is installed."""
+    def read(fig):
+        d = chart(fig)
+        assert chart(fig.to_dict()) == d
+        assert chart(json.loads(fig.to_json())) == d
+        try:
+            from e2b_code_interpreter import charts
+        except ImportError:
+            return d
+        if d:
+            obj = charts._deserialize_chart(d)
+            assert obj is not None and obj.type.value == d["type"]
+        return d
+    return read
+
+
+def points(el):
+    return [tuple(p) for p in el["points"]]
+
+
+def nan_to_none(v):
+    return [None if (isinstance(x, float) and math.isnan(x)) else x for x in v]
+
+
+# ------------------------------------------------------------- scatter
+
+@pytest.mark.parametrize("kind", ["scatter", "scattergl"])
+def test_lines_and_markers(pchart, kind):
+    x = np.linspace(0, 1, 25)
+    y = np.sin(x * 6)
+    trace = getattr(go, kind.capitalize() if kind == "scatter" else "Scattergl")
+    d = pchart(go.Figure([trace(x=x, y=y, mode="lines", name="sine"),
+                          trace(x=x, y=-y, mode="lines+markers", name="minus")]))
+    assert d["type"] == "line"
+    assert [e["label"] for e in d["elements"]] == ["sine", "minus"]
+    assert points(d["elements"][0]) == list(zip(x.tolist(), y.tolist()))
+    assert points(d["elements"][1]) == list(zip(x.tolist(), (-y).tolist()))
+
+
+def test_markers_only_is_scatter(pchart):
+    d = pchart(go.Figure(go.Scatter(x=[3, 1, 2], y=[9, 8, 7], mode="markers")))
+    assert d["type"] == "scatter"
+    assert points(d["elements"][0]) == [(3.0, 9.0), (1.0, 8.0), (2.0, 7.0)]
+    assert d["elements"][0]["label"] == "trace 0"     # what plotly's legend says
+
+
+def test_default_mode_and_implied_x(pchart):
+    # No x: plotly draws y at 0, 1, 2, ... (x0, dx); under 20 points the
+    # default mode is lines+markers.
+    d = pchart(go.Figure(go.Scatter(y=[5, 6, 7], x0=10, dx=2)))
+    assert d["type"] == "line"
+    assert points(d["elements"][0]) == [(10.0, 5.0), (12.0, 6.0), (14.0, 7.0)]
+
+
+def test_nan_and_none_are_null(pchart):
+    d = pchart(go.Figure(go.Scatter(x=[1, 2, 3, 4], y=[1.0, None, float("nan"), 4.0])))
+    assert d["elements"][0]["points"] == [[1.0, 1.0], [2.0, None], [3.0, None], [4.0, 4.0]]
+
+
+def test_text_only_trace_has_no_data(pchart):
+    assert pchart(go.Figure(go.Scatter(x=[1], y=[1], mode="text", text=["a"]))) == {}
+
+
+def test_fill_tozeroy_and_tonexty(pchart):
+    x = [1, 2, 3]
+    lo, hi = [1, 2, 1], [3, 5, 4]
+    d = pchart(go.Figure([go.Scatter(x=x, y=lo, fill="tozeroy", name="low"),
+                          go.Scatter(x=x, y=hi, fill="tonexty", name="high")]))
+    low, high = d["elements"]
+    assert points(low) == list(zip([1.0, 2.0, 3.0], [1.0, 2.0, 1.0]))
+    assert "baseline" not in low                      # down to 0
+    assert points(high) == list(zip([1.0, 2.0, 3.0], [3.0, 5.0, 4.0]))
+    assert high["baseline"] == [1.0, 2.0, 1.0]
+
+
+def test_stackgroup_tops_and_baselines(pchart):
+    x = [0, 1, 2]
+    a, b = [1, 2, 3], [10, 20, 30]
+    d = pchart(go.Figure([go.Scatter(x=x, y=a, stackgroup="s", name="a"),
+                          go.Scatter(x=x, y=b, stackgroup="s", name="b")]))
+    ea, eb = d["elements"]
+    assert [p[1] for p in ea["points"]] == [1.0, 2.0, 3.0]
+    assert [p[1] for p in eb["points"]] == [11.0, 22.0, 33.0]
+    assert eb["baseline"] == [1.0, 2.0, 3.0]
+
+
+def test_error_bars(pchart):
+    x, y = [1, 2, 3], [10.0, 20.0, 30.0]
+    d = pchart(go.Figure(go.Scatter(
+        x=x, y=y, mode="markers",
+        error_y=dict(type="data", array=[1, 2, 3], arrayminus=[0.5, 0.5, 0.5]),
+        error_x=dict(type="constant", value=0.25))))
+    el = d["elements"][0]
+    assert el["y_error"] == [[9.5, 11.0], [19.5, 22.0], [29.5, 33.0]]
+    assert el["x_error"] == [[0.75, 1.25], [1.75, 2.25], [2.75, 3.25]]
+    d = pchart(go.Figure(go.Scatter(x=x, y=y, error_y=dict(type="percent", value=10))))
+    assert d["elements"][0]["y_error"] == [[9.0, 11.0], [18.0, 22.0], [27.0, 33.0]]
+    d = pchart(go.Figure(go.Scatter(x=x, y=[4.0, 9.0, 16.0], error_y=dict(type="sqrt", visible=True))))
+    assert d["elements"][0]["y_error"] == [[2.0, 6.0], [6.0, 12.0], [12.0, 20.0]]
+    # An error_y that is only styled is not drawn (plotly.js: visible
+    # defaults to whether an array or a value is given).
+    d = pchart(go.Figure(go.Scatter(x=x, y=y, error_y=dict(color="red"))))
+    assert "y_error" not in d["elements"][0]
+
+
+# ------------------------------------------------------------ the axes
+
+def test_dates_in_every_form(pchart):
+    days = np.array(["2024-01-01", "2024-01-02T12:00", "2024-02-29"], dtype="datetime64[ns]")
+    want = ["2024-01-01T00:00:00", "2024-01-02T12:00:00", "2024-02-29T00:00:00"]
+    for x in (days,
+              ["2024-01-01", "2024-01-02 12:00", "2024-02-29"],
+              [dt.datetime(2024, 1, 1), dt.datetime(2024, 1, 2, 12), dt.date(2024, 2, 29)]):
+        d = pchart(go.Figure(go.Scatter(x=x, y=[1, 2, 3], mode="lines")))
+        assert d["x_scale"] == "datetime"
+        assert [p[0] for p in d["elements"][0]["points"]] == want
+
+
+def test_categories_in_order_of_appearance(pchart):
+    d = pchart(go.Figure([go.Scatter(x=["b", "a"], y=[1, 2], mode="markers"),
+                          go.Scatter(x=["c", "a"], y=[3, 4], mode="markers")]))
+    assert d["x_scale"] == "categorical"
+    assert d["x_tick_labels"] == ["b", "a", "c"]
+    assert points(d["elements"][1]) == [("c", 3.0), ("a", 4.0)]
+
+
+def test_category_orders(pchart):
+    fig = go.Figure(go.Bar(x=["b", "c", "a"], y=[2, 3, 1]))
+    fig.update_xaxes(categoryorder="category ascending")
+    d = pchart(fig)
+    # Bars come in the trace's order; each keeps its own category.
+    assert [(e["label"], e["value"]) for e in d["elements"]] == [("b", 2.0), ("c", 3.0), ("a", 1.0)]
+    fig = go.Figure(go.Scatter(x=["b", "c", "a"], y=[2, 3, 1], mode="markers"))
+    fig.update_xaxes(categoryorder="category ascending")
+    d = pchart(fig)
+    assert d["x_tick_labels"] == ["a", "b", "c"]
+    assert points(d["elements"][0]) == [("b", 2.0), ("c", 3.0), ("a", 1.0)]
+    fig.update_xaxes(categoryorder="array", categoryarray=["c", "a", "b"])
+    d = pchart(fig)
+    assert d["x_tick_labels"] == ["c", "a", "b"]
+    assert d["x_ticks"] == ["c", "a", "b"]
+
+
+def test_layout_titles_units_scales_ticks(pchart):
+    fig = go.Figure(go.Scatter(x=[1, 10, 100], y=[3, 2, 1]))
+    fig.update_layout(title="Decay", xaxis=dict(type="log", title="Time (s)"),
+                      yaxis=dict(title=dict(text="Mass [kg]"), tickvals=[1, 2, 3],
+                                 ticktext=["one", "two", "three"]))
+    d = pchart(fig)
+    assert d["title"] == "Decay"
+    assert (d["x_label"], d["x_unit"], d["x_scale"]) == ("Time (s)", "s", "log")
+    assert (d["y_label"], d["y_unit"]) == ("Mass [kg]", "kg")
+    assert d["y_ticks"] == [1.0, 2.0, 3.0]
+    assert d["y_tick_labels"] == ["one", "two", "three"]
+    # Ticks plotly.js computes itself are not known: none are given.
+    assert d["x_ticks"] == []
+
+
+def test_range_filters_given_ticks(pchart):
+    fig = go.Figure(go.Scatter(x=[0, 5], y=[0, 5]))
+    fig.update_xaxes(range=[0, 3], tickvals=[1, 2, 4])
+    assert pchart(fig)["x_ticks"] == [1.0, 2.0]
+
+
+# ----------------------------------------------------------------- bars
+
+@pytest.mark.parametrize("barmode", ["group", "stack", "relative", "overlay"])
+def test_bar_modes_keep_the_values(pchart, barmode):
+    fig = go.Figure([go.Bar(x=["a", "b", "c"], y=[1, -2, 3], name="one"),
+                     go.Bar(x=["a", "b", "c"], y=[4, 5, -6], name="two")])
+    fig.update_layout(barmode=barmode)
+    d = pchart(fig)
+    assert d["type"] == "bar"
+    got = sorted((e["group"], e["label"], e["value"]) for e in d["elements"])
+    assert got == sorted([("one", "a", 1.0), ("one", "b", -2.0), ("one", "c", 3.0),
+                          ("two", "a", 4.0), ("two", "b", 5.0), ("two", "c", -6.0)])
+
+
+def test_horizontal_bars_and_base(pchart):
+    d = pchart(go.Figure(go.Bar(y=["x", "y"], x=[3, 4], orientation="h", base=[1, 1])))
+    assert d["orientation"] == "horizontal"
+    assert [(e["label"], e["value"]) for e in d["elements"]] == [("x", 3.0), ("y", 4.0)]
+
+
+# ------------------------------------------------------------ histogram
+
+def test_histogram_with_given_bins(pchart):
+    rng = np.random.default_rng(1)
+    v = rng.normal(size=500)
+    d = pchart(go.Figure(go.Histogram(x=v, xbins=dict(start=-4, end=4, size=0.5))))
+    counts, edges = np.histogram(v, bins=np.arange(-4, 4.5, 0.5))
+    got = [e["value"] for e in d["elements"]]
+    # plotly.js leaves out the empty bins at both ends.
+    nz = np.nonzero(counts)[0]
+    assert got == counts[nz[0]:nz[-1] + 1].astype(float).tolist()
+    assert sum(got) == 500
+
+
+def test_histogram_norms_and_auto_bins(pchart):
+    v = [1, 2, 2, 3, 3, 3, 4, 4, 4, 4]
+    d = pchart(go.Figure(go.Histogram(x=v)))
+    assert [e["value"] for e in d["elements"]] == [1.0, 2.0, 3.0, 4.0]
+    d = pchart(go.Figure(go.Histogram(x=v, histnorm="probability")))
+    assert [e["value"] for e in d["elements"]] == [0.1, 0.2, 0.3, 0.4]
+    d = pchart(go.Figure(go.Histogram(y=v)))
+    assert d["orientation"] == "horizontal"
+    assert [e["value"] for e in d["elements"]] == [1.0, 2.0, 3.0, 4.0]
+
+
+def test_histogram_of_categories(pchart):
+    d = pchart(go.Figure(go.Histogram(x=["a", "b", "a", "c", "a"])))
+    assert [(e["label"], e["value"]) for e in d["elements"]] == [("a", 3.0), ("b", 1.0), ("c", 1.0)]
+
+
+# ------------------------------------------------------------------ pie
+
+def test_pie_sorted_clockwise_and_aggregated(pchart):
+    d = pchart(go.Figure(go.Pie(labels=["a", "b", "a", "c"], values=[1, 5, 2, 2], hole=0.4)))
+    assert d["type"] == "pie"
+    assert [(e["label"], e["angle"]) for e in d["elements"]] == [("b", 180.0), ("a", 108.0),
+                                                                ("c", 72.0)]
+    d = pchart(go.Figure(go.Pie(labels=["a", "b", "c"], values=[1, 2, 1], sort=False)))
+    assert [e["label"] for e in d["elements"]] == ["a", "b", "c"]
+    # No values: each label counts once per appearance.
+    d = pchart(go.Figure(go.Pie(labels=["x", "y", "x", "x"])))
+    assert [(e["label"], e["angle"]) for e in d["elements"]] == [("x", 270.0), ("y", 90.0)]
+
+
+def test_pie_negative_and_missing_values_are_not_drawn(pchart):
+    d = pchart(go.Figure(go.Pie(labels=["a", "b", "c"], values=[1, -1, None])))
+    assert [(e["label"], e["angle"]) for e in d["elements"]] == [("a", 360.0)]
+
+
+# ------------------------------------------------------------ box, violin
+
+def hazen(v, q):
+    """plotly.js's default ("linear") quartiles: numpy's Hazen method."""
+    return float(np.percentile(np.asarray(v, float), q, method="hazen"))
+
+
+@pytest.mark.parametrize("kind", ["box", "violin"])
+def test_box_statistics_from_samples(pchart, kind):
+    rng = np.random.default_rng(2)
+    groups = {"p": rng.normal(size=40), "q": np.append(rng.normal(5, 1, size=30), [30.0])}
+    x = np.concatenate([[k] * len(v) for k, v in groups.items()])
+    y = np.concatenate(list(groups.values()))
+    d = pchart(go.Figure(getattr(go, kind.capitalize())(x=x, y=y)))
+    assert d["type"] == "box_and_whisker"
+    assert [e["label"] for e in d["elements"]] == ["p", "q"]
+    for el, (name, v) in zip(d["elements"], groups.items()):
+        assert el["median"] == pytest.approx(hazen(v, 50), rel=1e-12)
+        assert el["first_quartile"] == pytest.approx(hazen(v, 25), rel=1e-12)
+        assert el["third_quartile"] == pytest.approx(hazen(v, 75), rel=1e-12)
+        q1, q3 = hazen(v, 25), hazen(v, 75)
+        inside = v[(v >= q1 - 1.5 * (q3 - q1)) & (v <= q3 + 1.5 * (q3 - q1))]
+        assert el["min"] == pytest.approx(inside.min())
+        assert el["max"] == pytest.approx(inside.max())
+        assert sorted(el["outliers"]) == sorted(v[(v < inside.min()) | (v > inside.max())].tolist())
+    assert 30.0 in d["elements"][1]["outliers"]
+
+
+def test_box_without_positions_stands_at_its_name(pchart):
+    d = pchart(go.Figure([go.Box(y=[1, 2, 3, 4], name="first"),
+                          go.Box(y=[2, 3, 4, 5, 6], name="second")]))
+    assert [e["label"] for e in d["elements"]] == ["first", "second"]
+    assert d["elements"][1]["median"] == 4.0
+
+
+def test_box_from_given_statistics(pchart):
+    d = pchart(go.Figure(go.Box(x=["a", "b"], q1=[1, 2], median=[2, 3], q3=[3, 4],
+                                lowerfence=[0, 1], upperfence=[5, 6])))
+    assert [(e["label"], e["min"], e["first_quartile"], e["median"], e["third_quartile"],
+             e["max"]) for e in d["elements"]] == [("a", 0.0, 1.0, 2.0, 3.0, 5.0),
+                                                  ("b", 1.0, 2.0, 3.0, 4.0, 6.0)]
+
+
+def test_horizontal_box(pchart):
+    v = [1.0, 2.0, 3.0, 4.0, 5.0]
+    d = pchart(go.Figure(go.Box(x=v, orientation="h", name="h")))
+    assert d["orientation"] == "horizontal"
+    assert d["elements"][0]["median"] == 3.0
+
+
+# -------------------------------------------------- heatmap and contour
+
+def test_heatmap_values_names_and_scale(pchart):
+    z = [[1, None, 3], [4, 5, float("nan")]]
+    fig = go.Figure(go.Heatmap(z=z, x=["mon", "tue", "wed"], y=["am", "pm"], zmin=0, zmax=10,
+                               colorbar=dict(title=dict(text="Visits"))))
+    d = pchart(fig)
+    h = d["heatmap"]
+    assert h["values"] == [[1.0, None, 3.0], [4.0, 5.0, None]]
+    assert h["col_labels"] == ["mon", "tue", "wed"]
+    assert h["row_labels"] == ["am", "pm"]
+    assert (h["vmin"], h["vmax"], h["norm"], h["colorbar_label"]) == (0.0, 10.0, "linear", "Visits")
+
+
+def test_heatmap_numeric_centres_give_edges(pchart):
+    d = pchart(go.Figure(go.Heatmap(z=np.arange(6.0).reshape(2, 3), x=[0, 10, 20], y=[1, 3])))
+    h = d["heatmap"]
+    assert h["x_edges"] == [-5.0, 5.0, 15.0, 25.0]
+    assert h["y_edges"] == [0.0, 2.0, 4.0]
+    assert h["values"] == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+    d = pchart(go.Figure(go.Heatmap(z=np.arange(6.0).reshape(2, 3), transpose=True)))
+    assert d["heatmap"]["values"] == [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]]
+
+
+def test_contour_levels_and_lines_on_them(pchart):
+    g = np.linspace(-2, 2, 41)
+    z = g[None, :] ** 2 + g[:, None] ** 2
+    d = pchart(go.Figure(go.Contour(z=z, x=g, y=g, contours=dict(start=1, end=3, size=1))))
+    (c,) = d["contours"]
+    assert c["levels"] == [1.0, 2.0, 3.0]
+    for path in c["paths"]:
+        r2 = [x * x + y * y for x, y in path["points"]]
+        # linear interpolation along a grid edge of spacing 0.1
+        assert max(abs(v - path["level"]) for v in r2) < 0.01
+    assert {p["level"] for p in c["paths"]} == {1.0, 2.0, 3.0}
+    assert d["heatmap"]["values"] == z.tolist()
+
+
+def test_contour_automatic_levels(pchart):
+    z = [[0, 10], [20, 30]]
+    d = pchart(go.Figure(go.Contour(z=z)))
+    # 15 contours asked for: a step of 2 (30 / 15), from 2 to 28.
+    assert d["contours"][0]["levels"] == [float(v) for v in range(2, 30, 2)]
+
+
+# ---------------------------------------------------------------- 3-D
+
+def test_scatter3d_points_and_z_axis(pchart):
+    t = np.linspace(0, 4, 30)
+    fig = go.Figure(go.Scatter3d(x=np.cos(t), y=np.sin(t), z=t, mode="lines", name="helix"))
+    fig.update_layout(scene=dict(zaxis=dict(title="Height (m)")))
+    d = pchart(fig)
+    el = d["elements"][0]
+    assert points(el) == list(zip(np.cos(t).tolist(), np.sin(t).tolist()))
+    assert el["z"] == t.tolist()
+    assert (d["z_label"], d["z_unit"]) == ("Height (m)", "m")
+
+
+def test_surface_cells_carry_z(pchart):
+    z = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    d = pchart(go.Figure(go.Surface(z=z, x=[10, 20, 30], y=[0, 1])))
+    (shape,) = d["shapes"]
+    polys = shape["polygons"]
+    assert len(polys) == 2
+    assert polys[0] == [[10.0, 0.0, 1.0], [20.0, 0.0, 2.0], [20.0, 1.0, 5.0], [10.0, 1.0, 4.0]]
+
+
+# ------------------------------------------------------------- subplots
+
+def test_make_subplots_is_a_superchart_in_reading_order(pchart):
+    fig = make_subplots(rows=2, cols=2, subplot_titles=("A", "B", "C", "D"))
+    fig.add_trace(go.Scatter(y=[1, 2], name="a"), 1, 1)
+    fig.add_trace(go.Bar(y=[3, 4], name="b"), 1, 2)
+    fig.add_trace(go.Scatter(y=[5, 6], mode="markers", name="c"), 2, 1)
+    fig.add_trace(go.Pie(values=[1, 1], labels=["u", "v"], domain=dict(x=[0.6, 1], y=[0, 0.3])))
+    fig.update_layout(title="Grid")
+    d = pchart(fig)
+    assert d["type"] == "superchart" and d["title"] == "Grid"
+    assert [(c["type"], c["title"]) for c in d["elements"]] == [
+        ("line", "A"), ("bar", "B"), ("scatter", "C"), ("pie", None)]
+
+
+def test_express_facets(pchart):
+    px = pytest.importorskip("plotly.express")
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"x": [1, 2, 3, 4], "y": [1, 4, 9, 16], "side": ["L", "L", "R", "R"]})
+    d = pchart(px.scatter(df, x="x", y="y", facet_col="side"))
+    assert [c["title"] for c in d["elements"]] == ["side=L", "side=R"]
+    assert points(d["elements"][1]["elements"][0]) == [(3.0, 9.0), (4.0, 16.0)]
+
+
+def test_hidden_traces_are_not_read(pchart):
+    d = pchart(go.Figure([go.Scatter(y=[1, 2], name="shown"),
+                          go.Scatter(y=[3, 4], name="off", visible=False),
+                          go.Scatter(y=[5, 6], name="legend", visible="legendonly")]))
+    assert [e["label"] for e in d["elements"]] == ["shown"]
+
+
+# ------------------------------------------------ the JSON forms, typed arrays
+
+@pytest.mark.parametrize("dtype", ["f8", "f4", "i4", "u4", "i2", "u2", "i1", "u1"])
+def test_typed_arrays(chart, dtype):
+    v = np.array([0, 1, 2, 100], dtype=np.dtype("<" + dtype))
+    spec = {"dtype": dtype, "bdata": base64.b64encode(v.tobytes()).decode()}
+    d = chart({"data": [{"type": "scatter", "mode": "lines", "x": spec, "y": spec}]})
+    assert points(d["elements"][0]) == [(float(a), float(a)) for a in v]
+
+
+def test_typed_array_grid_with_shape(chart):
+    z = np.arange(6, dtype="<f8").reshape(2, 3)
+    spec = {"dtype": "f8", "bdata": base64.b64encode(z.tobytes()).decode(), "shape": "2, 3"}
+    d = chart({"data": [{"type": "heatmap", "z": spec}]})
+    assert d["heatmap"]["values"] == z.tolist()
+
+
+def test_write_json_file_round_trip(pchart, tmp_path):
+    fig = go.Figure(go.Scatter(x=np.arange(50), y=np.arange(50) ** 2, mode="lines"))
+    path = tmp_path / "fig.json"
+    fig.write_json(str(path))
+    from_file = chartex.figure_to_dict(json.loads(path.read_text()))
+    assert from_file == pchart(fig)
+    import plotly.io as pio
+
+    assert chartex.figure_to_dict(pio.read_json(str(path))) == from_file
+
+
+# ------------------------------------------------------------- hostile
+
+@pytest.mark.parametrize("fig", [
+    {"data": []},
+    {"data": [None, 1, "scatter", []]},
+    {"data": [{"type": 5, "x": [1], "y": [1]}]},
+    {"data": [{"type": "scatter", "x": {"not": "an array"}, "y": "text"}]},
+    {"data": [{"type": "scatter", "x": [[1, 2], [3]], "y": [1, 2]}]},
+    {"data": [{"type": "bar", "x": [1, 2], "y": [float("inf"), -float("inf")]}]},
+    {"data": [{"type": "heatmap", "z": [[1, 2], [3], "x", None]}]},
+    {"data": [{"type": "heatmap", "z": {"dtype": "f8", "bdata": "!!!not base64"}}]},
+    {"data": [{"type": "scatter", "y": {"dtype": "c16", "bdata": "AAAA"}}]},
+    {"data": [{"type": "scatter", "y": {"dtype": "f8", "bdata": "AAA"}}]},
+    {"data": [{"type": "pie", "values": [0, 0]}]},
+    {"data": [{"type": "box", "y": [None, float("nan")]}]},
+    {"data": [{"type": "histogram", "x": [], "nbinsx": 10 ** 12}]},
+    {"data": [{"type": "histogram", "x": [1, 2, 3], "xbins": {"size": -1, "start": 3, "end": 1}}]},
+    {"data": [{"type": "contour", "z": [[1, 1], [1, 1]]}]},
+    {"data": [{"type": "surface", "z": [[1]]}]},
+    {"data": [{"type": "sankey", "node": {}}]},
+    {"data": [{"type": "scatter", "x": ["2024-13-45", "\udcff", "x\x00y"], "y": [1, 2, 3]}]},
+    {"data": [{"type": "scatter", "xaxis": "nonsense", "yaxis": 7, "y": [1]}],
+     "layout": {"xaxis": "not a dict", "title": 5}},
+    {"data": [{"type": "scatter", "y": [1, 2]}], "layout": None},
+])
+def test_hostile_figures_never_crash(chart, fig):
+    d = chart(fig)
+    assert isinstance(d, dict)
+
+
+def test_unknown_trace_types_make_an_unknown_chart(chart):
+    d = chart({"data": [{"type": "sankey"}]})
+    assert d["type"] == "unknown"
+
+
+def test_many_subplots(pchart):
+    fig = make_subplots(rows=9, cols=9)
+    for r in range(1, 10):
+        for c in range(1, 10):
+            fig.add_trace(go.Scatter(y=[r, c], mode="markers"), r, c)
+    d = chartex.figure_to_dict(fig)
+    # 64 Axes are read at most (the rest are left out, in reading order).
+    assert d["type"] == "superchart" and len(d["elements"]) == 64
+    assert points(d["elements"][0]["elements"][0]) == [(0.0, 1.0), (1.0, 1.0)]
+
+
+def test_huge_trace(chart):
+    n = 2_000_000
+    y = np.random.default_rng(3).normal(size=n)
+    d = chartex.figure_to_dict(go.Figure(go.Scattergl(y=y, mode="lines")), max_points=1000)
+    el = d["elements"][0]
+    assert el["downsampled"]["original_points"] == n
+    assert len(el["points"]) <= 1000
+
+
+def test_wrong_objects_are_refused():
+    with pytest.raises(TypeError):
+        chartex.figure_to_dict({"layout": {}})
+    with pytest.raises(TypeError):
+        chartex.figure_to_dict([1, 2])
+
+
+# ------------------------------------------- the same chart in both libraries
+
+def mpl_chart(draw):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    draw(ax)
+    fig.canvas.draw()
+    d = chartex.figure_to_dict(fig)
+    plt.close(fig)
+    return d
+
+
+def same_elements(a, b, keys):
+    assert len(a["elements"]) == len(b["elements"])
+    for ea, eb in zip(a["elements"], b["elements"]):
+        for k in keys:
+            if isinstance(ea[k], float):
+                assert ea[k] == pytest.approx(eb[k], rel=1e-9), k
+            else:
+                assert ea[k] == eb[k], k
+
+
+# Pairs that mean the same thing: (plotly figure, matplotlib drawing, keys
+# compared element by element).
+PAIRS = {
+    "line": (lambda: go.Figure(go.Scatter(x=[1, 2, 3], y=[4, 5, 6], mode="lines", name="s")),
+             lambda ax: ax.plot([1, 2, 3], [4, 5, 6], label="s"),
+             ["label", "points"]),
+    "scatter": (lambda: go.Figure(go.Scatter(x=[1, 2, 3], y=[4, 5, 6], mode="markers", name="s")),
+                lambda ax: ax.scatter([1, 2, 3], [4, 5, 6], label="s"),
+                ["label", "points"]),
+    "bar": (lambda: go.Figure(go.Bar(x=["a", "b", "c"], y=[3, 1, 2], name="n")),
+            lambda ax: ax.bar(["a", "b", "c"], [3, 1, 2], label="n"),
+            ["label", "value", "group"]),
+    "barh": (lambda: go.Figure(go.Bar(y=["a", "b"], x=[3, 1], orientation="h", name="n")),
+             lambda ax: ax.barh(["a", "b"], [3, 1], label="n"),
+             ["label", "value", "group"]),
+    "pie": (lambda: go.Figure(go.Pie(labels=["a", "b", "c"], values=[3, 2, 1])),
+            lambda ax: ax.pie([3, 2, 1], labels=["a", "b", "c"]),
+            ["label", "angle"]),
+    "errorbar": (lambda: go.Figure(go.Scatter(x=[1, 2], y=[3, 4], name="e",
+                                              error_y=dict(array=[0.5, 1]))),
+                 lambda ax: ax.errorbar([1, 2], [3, 4], yerr=[0.5, 1], label="e"),
+                 ["label", "points", "y_error"]),
+    "area": (lambda: go.Figure(go.Scatter(x=[1, 2, 3], y=[2, 3, 1], fill="tozeroy", name="f")),
+             lambda ax: ax.fill_between([1, 2, 3], [2, 3, 1], label="f"),
+             ["label", "points"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAIRS))
+def test_plotly_and_matplotlib_agree(pchart, name):
+    make, draw, keys = PAIRS[name]
+    p = pchart(make())
+    m = mpl_chart(draw)
+    assert p["type"] == m["type"]
+    same_elements(p, m, keys)
+
+
+def test_histogram_pair(pchart):
+    v = [0.5, 1.5, 1.7, 2.2, 2.4, 2.9]
+    p = pchart(go.Figure(go.Histogram(x=v, xbins=dict(start=0, end=3, size=1))))
+    m = mpl_chart(lambda ax: ax.hist(v, bins=[0, 1, 2, 3]))
+    assert p["type"] == m["type"] == "bar"
+    assert [e["value"] for e in p["elements"]] == [e["value"] for e in m["elements"]]
+
+
+def test_box_pair(pchart):
+    # matplotlib's boxplot and plotly's "inclusive" quartiles are one
+    # method (numpy's linear percentiles) for this odd-sized sample.
+    v = [1.0, 2.0, 4.0, 8.0, 9.0, 30.0, 3.0]
+    p = pchart(go.Figure(go.Box(y=v, name="b", quartilemethod="inclusive")))
+    m = mpl_chart(lambda ax: ax.boxplot([v], labels=["b"]))
+    same_elements(p, m, ["label", "min", "first_quartile", "median", "third_quartile", "max",
+                         "outliers"])
+
+
+def test_heatmap_pair(pchart):
+    z = np.arange(12.0).reshape(3, 4)
+    p = pchart(go.Figure(go.Heatmap(z=z)))
+    m = mpl_chart(lambda ax: ax.pcolormesh(np.arange(5) - 0.5, np.arange(4) - 0.5, z))
+    for k in ("values", "x_edges", "y_edges", "vmin", "vmax"):
+        assert p["heatmap"][k] == m["heatmap"][k], k
