@@ -496,11 +496,23 @@ read_scatter(trace_ctx *t)
             PyErr_NoMemory();
             goto done;
         }
-        if (next && c->n == n && c->t != NULL) {
-            for (i = 0; i < n && (c->t[i] == tv[i] || (isnan(c->t[i]) && isnan(tv[i]))); i++)
-                ;
-            if (i == n)
-                memcpy(base, c->f, n * sizeof *base);
+        if (next && c->t != NULL) {
+            i = 0;
+            if (c->n == n)
+                for (; i < n && (c->t[i] == tv[i] || (isnan(c->t[i]) && isnan(tv[i]))); i++)
+                    ;
+            if (i < n || c->n != n) {
+                /* The trace below stands at other positions: plotly.js
+                 * fills (or stacks) between two different outlines,
+                 * which is no band; the trace's own points are read as
+                 * its line rather than a baseline that is not drawn. */
+                free(base);
+                free(cum);
+                base = cum = NULL;
+                Py_CLEAR(stack);
+                goto unfilled;
+            }
+            memcpy(base, c->f, n * sizeof *base);
         }
         for (i = 0; i < n; i++)
             /* A stackgroup adds this trace to the one below (plotly's
@@ -517,6 +529,7 @@ read_scatter(trace_ctx *t)
             goto done;
         goto ok;
     }
+unfilled:
     errors = 0;
     if (!three_d) {
         if (error_extents(t, "error_x", x, n, &ep[0], &em[0]) < 0

@@ -9,6 +9,7 @@ import base64
 import datetime as dt
 import json
 import math
+import os
 
 import numpy as np
 import pytest
@@ -99,6 +100,13 @@ def test_fill_tozeroy_and_tonexty(pchart):
     assert "baseline" not in low                      # down to 0
     assert points(high) == list(zip([1.0, 2.0, 3.0], [3.0, 5.0, 4.0]))
     assert high["baseline"] == [1.0, 2.0, 1.0]
+
+
+def test_fill_to_a_trace_at_other_positions_is_its_line(pchart):
+    d = pchart(go.Figure([go.Scatter(x=[1, 2, 3], y=[1, 2, 3], fill="tozeroy"),
+                          go.Scatter(x=[1, 2], y=[5, 6], fill="tonexty")]))
+    assert points(d["elements"][1]) == [(1.0, 5.0), (2.0, 6.0)]
+    assert "baseline" not in d["elements"][1]
 
 
 def test_stackgroup_tops_and_baselines(pchart):
@@ -581,3 +589,105 @@ def test_heatmap_pair(pchart):
     m = mpl_chart(lambda ax: ax.pcolormesh(np.arange(5) - 0.5, np.arange(4) - 0.5, z))
     for k in ("values", "x_edges", "y_edges", "vmin", "vmax"):
         assert p["heatmap"][k] == m["heatmap"][k], k
+
+
+# ---------------------------------------------- memory, leaks, random input
+
+def every_trace_figure():
+    fig = make_subplots(rows=3, cols=3, specs=[[{}, {}, {"type": "domain"}],
+                                               [{}, {}, {"type": "scene"}],
+                                               [{}, {}, {}]])
+    x = np.linspace(0, 1, 30)
+    fig.add_trace(go.Scatter(x=x, y=x ** 2, error_y=dict(array=x / 10)), 1, 1)
+    fig.add_trace(go.Bar(x=["a", "b"], y=[1, 2]), 1, 2)
+    fig.add_trace(go.Pie(labels=["u", "v"], values=[1, 2]), 1, 3)
+    fig.add_trace(go.Histogram(x=np.sin(x * 20)), 2, 1)
+    fig.add_trace(go.Box(y=x, x=["p", "q"] * 15), 2, 2)
+    fig.add_trace(go.Scatter3d(x=x, y=x, z=x), 2, 3)
+    fig.add_trace(go.Heatmap(z=np.outer(x, x)[:5, :5]), 3, 1)
+    fig.add_trace(go.Contour(z=np.outer(x, x)[:8, :8]), 3, 2)
+    fig.add_trace(go.Scatter(x=["2024-01-01", "2024-01-02"], y=[1, 2], fill="tozeroy"), 3, 3)
+    return fig
+
+
+@pytest.mark.parametrize("form", ["object", "json"])
+def test_no_leak(form):
+    import gc
+    import sys
+
+    fig = every_trace_figure()
+    if form == "json":
+        fig = json.loads(fig.to_json())
+        shared = [fig] + list(fig["data"]) + [v for t in fig["data"] for v in t.values()]
+    else:
+        shared = [fig] + list(fig.data) + [t[k] for t in fig.data for k in ("x", "y") if k in t]
+    shared += [None, True, False]
+    for _ in range(20):
+        chartex.figure_to_dict(fig)
+        chartex.figure_to_json(fig)
+    gc.collect()
+    refs = [sys.getrefcount(o) for o in shared]
+    n_objects = len(gc.get_objects())
+    for _ in range(200):
+        chartex.figure_to_dict(fig)
+        chartex.figure_to_json(fig)
+    gc.collect()
+    assert [sys.getrefcount(o) for o in shared] == refs
+    assert len(gc.get_objects()) <= n_objects + 5
+
+
+def test_no_object_per_point():
+    """A million-point trace is read without a Python object per point:
+    what Python and NumPy allocate while reading it (NumPy's one cast of
+    the integer x to doubles, 8 MB) is far below the 32 MB that a float
+    object and a list slot per value would take."""
+    import tracemalloc
+
+    y = np.random.default_rng(4).normal(size=1_000_000)
+    fig = go.Figure(go.Scattergl(x=np.arange(y.size), y=y, mode="lines"))
+    chartex.figure_to_json(fig, max_points=1000)
+    tracemalloc.start()
+    try:
+        chartex.figure_to_json(fig, max_points=1000)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 12_000_000, peak
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20),
+                   st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
+                   st.sampled_from(["2024-01-01", "2024-02-30", "1e3", "M3", "h", "log",
+                                    "category", "date", "group", "stack", "x2", "y2"]))
+ARRAYS = st.one_of(VALUES, st.lists(VALUES, max_size=12),
+                   st.lists(st.lists(VALUES, max_size=5), max_size=5),
+                   st.builds(lambda a: {"dtype": "f8", "bdata": base64.b64encode(
+                       np.asarray(a, dtype="<f8").tobytes()).decode()},
+                       st.lists(st.floats(), max_size=8)))
+KEYS = ["x", "y", "z", "labels", "values", "q1", "median", "q3", "base", "width",
+        "orientation", "mode", "fill", "stackgroup", "xbins", "nbinsx", "histnorm",
+        "histfunc", "error_y", "xaxis", "yaxis", "name", "visible", "transpose",
+        "contours", "boxpoints", "quartilemethod", "sort", "direction"]
+TRACES = st.fixed_dictionaries(
+    {"type": st.sampled_from(["scatter", "scattergl", "bar", "histogram", "pie", "box",
+                              "violin", "heatmap", "contour", "scatter3d", "surface",
+                              "sankey"])},
+    optional={k: ARRAYS for k in KEYS})
+LAYOUTS = st.fixed_dictionaries({}, optional={
+    "barmode": VALUES, "title": VALUES, "xaxis": st.dictionaries(
+        st.sampled_from(["type", "title", "range", "tickvals", "ticktext", "categoryorder",
+                         "categoryarray", "domain"]), ARRAYS, max_size=4),
+    "annotations": st.lists(st.dictionaries(st.sampled_from(["x", "y", "xref", "yref", "text"]),
+                                            VALUES, max_size=5), max_size=3)})
+
+
+# (the chart fixture keeps no state between examples)
+@settings(max_examples=int(os.environ.get("CHARTEX_PLOTLY_EXAMPLES", "150")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(TRACES, max_size=4), LAYOUTS)
+def test_random_figures_keep_every_invariant(chart, traces, layout):
+    d = chart({"data": traces, "layout": layout})
+    assert isinstance(d, dict)
