@@ -1125,13 +1125,10 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
             }
         if (cnt > 0 && chx_histograms(in, cnt, pax != NULL ? pax->type : CHX_AXTYPE_LINEAR,
                                       barmode, out) < 0) {
+            /* No bins these inputs can give (or no memory for them): the
+             * histograms draw no bars. */
             for (j = 0; j < cnt; j++)
                 chx_hist_output_clear(&out[j]);
-            free(map);
-            free(out);
-            if (!PyErr_Occurred())
-                PyErr_NoMemory();
-            goto done;
         }
         for (j = 0; j < cnt; j++)
             ts->hist[map[j]] = out[j];
@@ -1166,21 +1163,20 @@ read_histogram(trace_ctx *t)
         return -1;
     if (!ts->hist_done && subplot_histograms(t, ts) < 0)
         return -1;
-    for (i = 0; i < ts->n_hist; i++) {
-        if (ts->hist_trace[i] == t->trace && h == NULL) {
+    for (i = 0; i < ts->n_hist && h == NULL; i++)
+        if (ts->hist_trace[i] == t->trace) {
             h = &ts->hist[i];
             horizontal = ts->hist_horizontal[i];
-            mine = count;
         }
-        if (ts->hist_horizontal[i] == horizontal || h == NULL)
-            count++;
-    }
     if (h == NULL || h->nbins == 0 || h->edges == NULL)
         return 0;
-    count = 0;
+    /* Its place among the histograms of its orientation (barmode group). */
     for (i = 0; i < ts->n_hist; i++)
-        if (ts->hist_horizontal[i] == horizontal)
+        if (ts->hist_horizontal[i] == horizontal) {
+            if (ts->hist_trace[i] == t->trace)
+                mine = count;
             count++;
+        }
     pax = t->p->axis[horizontal ? 1 : 0];
     pos = malloc(h->nbins * sizeof *pos);
     width = malloc(h->nbins * sizeof *width);
@@ -1281,7 +1277,17 @@ read_pie(trace_ctx *t)
         else {
             px_number(t->trace, "label0", &l0);
             px_number(t->trace, "dlabel", &dl);
-            lab = PyUnicode_FromFormat("%S", PyFloat_FromDouble(l0 + dl * (double)i));
+            double lv = l0 + dl * (double)i;
+
+            /* plotly.js names these slices by the number's text. */
+            if (lv == floor(lv) && fabs(lv) < 1e15)
+                lab = PyUnicode_FromFormat("%lld", (long long)lv);
+            else {
+                PyObject *f = PyFloat_FromDouble(lv);
+
+                lab = f != NULL ? PyObject_Str(f) : NULL;
+                Py_XDECREF(f);
+            }
             if (lab == NULL || PyList_Append(made, lab) < 0) {
                 Py_XDECREF(lab);
                 goto done;
@@ -1568,7 +1574,8 @@ read_box(trace_ctx *t)
         width /= (double)count;
     else
         count = 1, mine = 0;
-#define CENTRE(pv) ((pv) - dpos * (1 - BOXGAP) / 2 * (count > 1) + width * ((double)mine + 0.5) * (count > 1) + 0 * (count > 1))
+    /* In group mode, box `mine` of `count` sits in its slot of the group. */
+#define CENTRE(pv) ((pv) - dpos * (1 - BOXGAP) / 2 + width * ((double)mine + 0.5))
     if (q1 != NULL && med != NULL && q3 != NULL) {
         /* Given statistics, one box per entry. */
         size_t nb = nq1 < nmed ? nq1 : nmed;
@@ -1610,29 +1617,40 @@ read_box(trace_ctx *t)
         }
         goto ok;
     }
-    for (i = 0; i < npos && i < nval; i++) {
-        double here;
-        size_t ng = 0;
+    /* Sort (position, value) pairs by position: each run is one box. */
+    {
+        size_t np = npos < nval ? npos : nval, run;
+        double *pairs = malloc((np ? 2 * np : 1) * sizeof *pairs);
 
-        if (!isfinite(sorted != NULL ? sorted[i] : pos[i]))
-            continue;
-        here = sorted != NULL ? sorted[i] : pos[i];
-        if (i > 0 && sorted != NULL && sorted[i - 1] == here)
-            continue;
-        for (k = 0, j = 0; k < npos && k < nval; k++)
-            if (pos[k] == here)
-                group[j++] = val[k];
-        ng = j;
-        if (ng == 0)
-            continue;
-        if (chx_box_from_samples(group, ng, quartile_method(t),
-                                 boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
-            continue;
-        rc = draw_box(t, count > 1 ? CENTRE(here) : here, width, &s, horizontal);
-        chx_box_stats_clear(&s);
-        if (rc < 0)
+        if (pairs == NULL) {
+            PyErr_NoMemory();
             goto done;
-        rc = -1;
+        }
+        for (i = 0, j = 0; i < np; i++)
+            if (isfinite(pos[i])) {
+                pairs[2 * j] = pos[i];
+                pairs[2 * j + 1] = val[i];
+                j++;
+            }
+        np = j;
+        qsort(pairs, np, 2 * sizeof *pairs, cmp_double);
+        for (i = 0; i < np; i = run) {
+            double here = pairs[2 * i];
+
+            for (run = i, k = 0; run < np && pairs[2 * run] == here; run++)
+                group[k++] = pairs[2 * run + 1];
+            if (chx_box_from_samples(group, k, quartile_method(t),
+                                     boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
+                continue;
+            rc = draw_box(t, count > 1 ? CENTRE(here) : here, width, &s, horizontal);
+            chx_box_stats_clear(&s);
+            if (rc < 0) {
+                free(pairs);
+                goto done;
+            }
+            rc = -1;
+        }
+        free(pairs);
     }
 #undef CENTRE
 ok:
@@ -2027,9 +2045,12 @@ read_grid(trace_ctx *t, int contour)
             memcpy(xs, x, cols * sizeof *xs);
         if (y != NULL && ny == rows)
             memcpy(ys, y, rows * sizeof *ys);
-        for (i = 0; i < nl; i++)
-            if (iso_lines(t, a, i, lv[i], z, rows, cols, xs, ys) < 0)
-                goto done;
+        /* The lines cost a pass over the grid per level: past 5e7 cells
+         * visited they are not drawn here (the levels and the grid are). */
+        if ((double)nl * (double)rows * (double)cols <= 5e7)
+            for (i = 0; i < nl; i++)
+                if (iso_lines(t, a, i, lv[i], z, rows, cols, xs, ys) < 0)
+                    goto done;
     }
 ok:
     rc = 0;

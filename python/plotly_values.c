@@ -960,9 +960,12 @@ px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
     if (is_typed_array(obj)) {
         if (typed_values(obj, &v, &len, rows, cols) < 0)
             return -1;
-        *out = v;
-        if (v == NULL)
+        if (v == NULL || len == 0) {
+            free(v);
             *rows = *cols = 0;
+            return 0;
+        }
+        *out = v;
         return 0;
     }
     if (PyUnicode_Check(obj) || PyDict_Check(obj))
@@ -1037,6 +1040,12 @@ copy:
     *rows = (size_t)PyArray_DIM(arr, 0);
     *cols = (size_t)PyArray_DIM(arr, 1);
     len = *rows * *cols;
+    if (len == 0) {
+        /* [[], []]: no grid (and no row of any length to read). */
+        *rows = *cols = 0;
+        rc = 0;
+        goto done;
+    }
     v = malloc((len ? len : 1) * sizeof *v);
     if (v == NULL) {
         PyErr_NoMemory();
