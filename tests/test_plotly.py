@@ -691,3 +691,36 @@ LAYOUTS = st.fixed_dictionaries({}, optional={
 def test_random_figures_keep_every_invariant(chart, traces, layout):
     d = chart({"data": traces, "layout": layout})
     assert isinstance(d, dict)
+
+
+# plotly express draws the same charts in one call: the pairs again, from
+# a DataFrame, against matplotlib (what pandas' own plot would draw).
+def test_express_pairs(pchart):
+    px = pytest.importorskip("plotly.express")
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"city": ["Berlin", "Paris", "Rome"], "people": [3.7, 2.1, 2.8],
+                       "year": [2001, 2002, 2003]})
+    p = pchart(px.bar(df, x="city", y="people"))
+    m = mpl_chart(lambda ax: ax.bar(df["city"], df["people"]))
+    assert [(e["label"], e["value"]) for e in p["elements"]] == \
+        [(e["label"], e["value"]) for e in m["elements"]]
+    assert (p["x_label"], p["y_label"]) == ("city", "people")
+    p = pchart(px.line(df, x="year", y="people"))
+    m = mpl_chart(lambda ax: ax.plot(df["year"], df["people"]))
+    assert p["elements"][0]["points"] == m["elements"][0]["points"]
+    p = pchart(px.scatter(df, x="year", y="people"))
+    m = mpl_chart(lambda ax: ax.scatter(df["year"], df["people"]))
+    assert p["type"] == m["type"] == "scatter"
+    assert p["elements"][0]["points"] == m["elements"][0]["points"]
+    p = pchart(px.pie(df, values="people", names="city"))
+    m = mpl_chart(lambda ax: ax.pie(df["people"], labels=df["city"]))
+    # plotly sorts the slices, largest first; matplotlib keeps the order.
+    assert sorted((e["label"], round(e["angle"], 6)) for e in p["elements"]) == \
+        sorted((e["label"], round(e["angle"], 6)) for e in m["elements"])
+    v = [1.0, 2.0, 4.0, 8.0, 9.0, 30.0, 3.0]
+    fig = px.box(pd.DataFrame({"v": v}), y="v")
+    fig.update_traces(quartilemethod="inclusive")
+    p = pchart(fig)
+    m = mpl_chart(lambda ax: ax.boxplot([v]))
+    same_elements(p, m, ["median", "first_quartile", "third_quartile", "min", "max",
+                         "outliers"])
