@@ -463,20 +463,24 @@ done:
 
 /* ----------------------------------------------------------- typed arrays */
 
-static int
-b64_value(unsigned char c)
+/* base64 (standard and URL-safe alphabets): each character's 6 bits, 64
+ * for padding and whitespace (skipped), 255 for anything else. */
+static unsigned char b64_table[256];
+static int b64_ready = 0;
+
+static void
+b64_init(void)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+' || c == '-')
-        return 62;
-    if (c == '/' || c == '_')
-        return 63;
-    return -1;
+    const char *alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    int k;
+
+    memset(b64_table, 255, sizeof b64_table);
+    for (k = 0; k < 64; k++)
+        b64_table[(unsigned char)alpha[k]] = (unsigned char)k;
+    b64_table['-'] = 62;
+    b64_table['_'] = 63;
+    b64_table['='] = b64_table['\n'] = b64_table['\r'] = b64_table[' '] = 64;
+    b64_ready = 1;
 }
 
 /* Decodes base64 text (whitespace and padding tolerated); NULL on a
@@ -485,25 +489,38 @@ static unsigned char *
 b64_decode(const char *s, size_t len, size_t *out_len)
 {
     unsigned char *out = malloc(len / 4 * 3 + 3);
-    size_t i, o = 0;
-    unsigned acc = 0;
-    int bits = 0, v;
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    size_t o = 0;
+    unsigned acc = 0, v;
+    int bits = 0;
 
     if (out == NULL) {
         PyErr_NoMemory();
         return NULL;
     }
-    for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+    if (!b64_ready)
+        b64_init();
+    /* Whole groups of four characters first: the common case. */
+    while (end - p >= 4) {
+        unsigned a = b64_table[p[0]], b = b64_table[p[1]], c = b64_table[p[2]],
+                 d = b64_table[p[3]];
 
-        if (c == '=' || c == '\n' || c == '\r' || c == ' ')
+        if ((a | b | c | d) >= 64 || bits != 0)
+            break;
+        out[o++] = (unsigned char)(a << 2 | b >> 4);
+        out[o++] = (unsigned char)((b & 15) << 4 | c >> 2);
+        out[o++] = (unsigned char)((c & 3) << 6 | d);
+        p += 4;
+    }
+    for (; p < end; p++) {
+        v = b64_table[*p];
+        if (v == 64)
             continue;
-        v = b64_value(c);
-        if (v < 0) {
+        if (v == 255) {
             free(out);
             return NULL;
         }
-        acc = (acc << 6) | (unsigned)v;
+        acc = (acc << 6) | v;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
@@ -623,12 +640,11 @@ typed_values(PyObject *spec, double **out, size_t *n, size_t *rows, size_t *cols
         /* Little-endian, as plotly.py writes (numpy's native order on
          * every platform plotly supports is read the same way here). */
         if (dt[0] == 'f' && width == 8) {
-            uint64_t u = 0;
+            uint64_t u = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16
+                         | (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40
+                         | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
             double d;
-            int k;
 
-            for (k = 7; k >= 0; k--)
-                u = (u << 8) | b[k];
             memcpy(&d, &u, sizeof d);
             v[i] = d;
         }
