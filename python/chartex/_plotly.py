@@ -31,7 +31,6 @@ import threading
 
 RENDERERS_MODULE = "plotly.io._renderers"
 BASE_RENDERERS_MODULE = "plotly.io._base_renderers"
-TEMPLATES_MODULE = "plotly.io._templates"
 FIGURE_MODULE = "plotly.basedatatypes"
 RENDERER_NAME = "chartex"
 

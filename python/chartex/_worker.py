@@ -133,10 +133,11 @@ def _script_error(path, e):
 # input: the figure dicts of the script's fig.show() calls, in order.
 _plotly_shown = []
 _plotly_hook = None
-# plotly's default template when plotly.io._templates was imported, put back
-# after each input (a script's pio.templates.default = ... would style the
-# figures of the next).
+# plotly's default template once plotly.io was imported (its __init__ sets
+# it), put back after each input (a script's pio.templates.default = ...
+# would style the figures of the next).
 _plotly_template = []
+_TEMPLATES_MODULE = "plotly.io._templates"
 
 
 def _plotly_keep(fig_dict):
@@ -144,8 +145,8 @@ def _plotly_keep(fig_dict):
     return {}   # nothing to display: plotly.io.show then does nothing more
 
 
-def _plotly_templates_imported(module):
-    templates = getattr(module, "templates", None)
+def _plotly_io_imported(module):
+    templates = getattr(sys.modules.get(_TEMPLATES_MODULE), "templates", None)
     if templates is not None:
         _plotly_template[:] = [templates.default]
 
@@ -158,7 +159,7 @@ def _attach_plotly():
 
     _plotly_hook = _plotly.Hook(_plotly_keep, exclusive=True)
     _plotly_hook.attach()
-    _plotly.when_imported(_plotly.TEMPLATES_MODULE, _plotly_templates_imported)
+    _plotly.when_imported("plotly.io", _plotly_io_imported)
 
 
 def _plotly_reset():
@@ -167,7 +168,7 @@ def _plotly_reset():
     del _plotly_shown[:]
     if _plotly_hook is not None:
         _plotly_hook.ensure()
-    templates = getattr(sys.modules.get("plotly.io._templates"), "templates", None)
+    templates = getattr(sys.modules.get(_TEMPLATES_MODULE), "templates", None)
     if templates is not None and _plotly_template and \
             templates.default != _plotly_template[0]:
         templates.default = _plotly_template[0]
