@@ -256,7 +256,8 @@ def test_the_chart_decodes_the_same_under_either_packer(tmp_path, packer):
         chart = chart_shown(
             k, "import plotly.graph_objects as go\n"
                "t = go.Figure(go.Scatter(x=[0, 1, 2, 3], y=[1.0, float('nan'), 3.0, 1e16],\n"
-               "                         mode='lines', name='température °C \\u2212 \\U0001F600'))\n"
+               "                         mode='lines',\n"
+               "                         name='température °C \\u2212 \\U0001F600'))\n"
                "t.update_layout(title='quotes \" and \\\\ backslash')\n"
                "t.show()")
         (el,) = chart["elements"]
