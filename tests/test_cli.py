@@ -384,7 +384,7 @@ def test_bad_inputs_each_reported_others_converted(tmp_path):
     assert errors["nofig.py"] == "the script left no figure open"
     assert errors["sysexit.py"] == "the script exited with status 4"
     assert errors["missing.pkl"] == "no such file or folder"
-    assert errors["data.csv"] == "not a .pkl, .pickle or .py file"
+    assert errors["data.csv"] == "not a .pkl, .pickle, .py or .json file"
     # One line on stderr per failed input, naming it.
     lines = error_lines(r.stderr)
     assert lines == ["chartex: %s: %s" % (p, errors[os.path.basename(str(p))])

@@ -3,7 +3,7 @@
 It reads requests, one JSON line each, from its stdin and answers each with
 one JSON line on its stdout:
 
-    {"path": P, "kind": "pickle"|"script", "trust": bool,
+    {"path": P, "kind": "pickle"|"script"|"json", "trust": bool,
      "mode": "chart"|"scene", "indent": N or null, "review": bool}
     -> {"outputs": [{"text": JSON} or {"error": "..."}, ...]} (one per figure)
     -> {"error": "..."}                                        (the input failed)
@@ -15,9 +15,18 @@ parent (chartex.batch.run_input, in the CLI's process or in a Dask worker)
 kills a worker that crashes, hangs or runs over its time and starts
 another, so nothing here has to survive a bad input; what it must do is keep inputs apart (every figure is closed, the
 rcParams, working directory, sys.argv/sys.path and the script's own modules
-restored after each input) and keep the protocol clean: the request and
+restored after each input, and so are plotly's default renderers and
+template) and keep the protocol clean: the request and
 answer pipes are moved off file descriptors 0 and 1, stdin becomes
 /dev/null and whatever writes to stdout (print, C code) lands on stderr.
+
+Plotly: a .json input is a figure written by fig.write_json (a JSON
+object with a "data" list, read as the dict it is; anything else is
+refused).  A script's Plotly figures are those it shows: plotly's default
+renderer here is chartex's alone (chartex._plotly), which keeps the figure
+dict that each fig.show() / plotly.io.show() passes it and displays
+nothing; a script that shows none gives the Plotly figures its globals hold
+when it ends.  They come after the script's matplotlib figures.
 
 `--max-memory MB` limits the process's address space (RLIMIT_AS), so that
 an input that eats memory fails with MemoryError (or is killed) alone.  The
@@ -120,10 +129,99 @@ def _script_error(path, e):
                                          where)
 
 
+# What the Plotly renderer of this process was given during the current
+# input: the figure dicts of the script's fig.show() calls, in order.
+_plotly_shown = []
+_plotly_hook = None
+# plotly's default template once plotly.io was imported (its __init__ sets
+# it), put back after each input (a script's pio.templates.default = ...
+# would style the figures of the next).
+_plotly_template = []
+_TEMPLATES_MODULE = "plotly.io._templates"
+
+
+def _plotly_keep(fig_dict):
+    _plotly_shown.append(fig_dict)
+    return {}   # nothing to display: plotly.io.show then does nothing more
+
+
+def _plotly_io_imported(module):
+    templates = getattr(sys.modules.get(_TEMPLATES_MODULE), "templates", None)
+    if templates is not None:
+        _plotly_template[:] = [templates.default]
+
+
+def _attach_plotly():
+    """Watches for plotly (never imports it): once a script imports its
+    renderers, chartex's is the default one."""
+    global _plotly_hook
+    from . import _plotly
+
+    _plotly_hook = _plotly.Hook(_plotly_keep, exclusive=True)
+    _plotly_hook.attach()
+    _plotly.when_imported("plotly.io", _plotly_io_imported)
+
+
+def _plotly_reset():
+    """Before and after each input: nothing kept, chartex's renderer the
+    only default one, the template as plotly set it."""
+    del _plotly_shown[:]
+    if _plotly_hook is not None:
+        _plotly_hook.ensure()
+    templates = getattr(sys.modules.get(_TEMPLATES_MODULE), "templates", None)
+    if templates is not None and _plotly_template and \
+            templates.default != _plotly_template[0]:
+        templates.default = _plotly_template[0]
+
+
+def _plotly_globals(namespace):
+    """The Plotly figures among a script's globals, in the order of their
+    names, each once."""
+    from . import _plotly
+
+    found, seen = [], set()
+    for value in list(namespace.values()):
+        if _plotly.is_figure(value) and id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+    return found
+
+
+_JSON_NAMES = {list: "array", str: "string", int: "number", float: "number",
+               bool: "boolean", type(None): "null"}
+
+
+def _load_plotly_json(path):
+    """The figure dict of a file that fig.write_json wrote."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data.strip():
+        raise _InputError("empty file")
+    try:
+        fig = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise _InputError("not UTF-8 text: %s" % e) from None
+    except ValueError as e:
+        raise _InputError("not valid JSON: %s" % e) from None
+    except RecursionError:
+        raise _InputError("not readable JSON: nested too deeply") from None
+    from . import _plotly
+
+    if not _plotly.is_figure_json(fig):
+        what = ("a JSON object without a \"data\" list" if isinstance(fig, dict) else
+                "a JSON " + _JSON_NAMES.get(type(fig), type(fig).__name__))
+        raise _InputError(
+            "not a Plotly figure: %s (a .json input must be what fig.write_json "
+            "writes: an object with a \"data\" list of traces)" % what)
+    return [fig]
+
+
 def _run_script(path):
     import matplotlib.pyplot as plt
 
     from matplotlib.figure import Figure
+
+    from . import _plotly
 
     folder = os.path.dirname(os.path.abspath(path))
     sys.argv = [path]
@@ -141,6 +239,9 @@ def _run_script(path):
             raise
         raise _InputError(_script_error(path, e)) from None
     figures = [plt.figure(num) for num in plt.get_fignums()]
+    # Plotly has no figure manager: its figures are those the script showed
+    # (as shown then), else those its globals hold.
+    figures += list(_plotly_shown) or _plotly_globals(namespace)
     if not figures and callable(namespace.get("make_figure")):
         # A fixture-style module: make_figure() builds the figure.
         try:
@@ -148,7 +249,7 @@ def _run_script(path):
                 fig = namespace["make_figure"]()
         except Exception as e:
             raise _InputError(_script_error(path, e)) from None
-        if not isinstance(fig, Figure):
+        if not isinstance(fig, Figure) and not _plotly.is_figure(fig):
             raise _InputError("make_figure() returned a %s, not a Figure"
                               % type(fig).__name__)
         figures = [fig]
@@ -180,6 +281,7 @@ class _Isolation:
         self.modules = set(sys.modules)
         self.rc = matplotlib.rc_context()
         self.rc.__enter__()
+        _plotly_reset()
         return self
 
     def __exit__(self, *exc):
@@ -197,6 +299,10 @@ class _Isolation:
             except Exception:
                 pass
         self.rc.__exit__(None, None, None)
+        try:
+            _plotly_reset()
+        except Exception:
+            pass
         if matplotlib.get_backend().lower() != "agg":
             plt.switch_backend("Agg")
         os.chdir(self.cwd)
@@ -219,6 +325,8 @@ def handle(request):
         try:
             if request["kind"] == "pickle":
                 figures = _load_pickle(path, request.get("trust", False))
+            elif request["kind"] == "json":
+                figures = _load_plotly_json(path)
             else:
                 figures = _run_script(path)
         except _InputError as e:
@@ -237,6 +345,10 @@ def _png(fig):
     """The figure as the review page shows it (after its chart was read:
     drawing it must not change what was read)."""
     import base64
+
+    if not hasattr(fig, "savefig"):
+        return {"png_error": "a Plotly figure: the review page draws matplotlib "
+                             "figures only (its chart is beside)"}
 
     buf = io.BytesIO()
     try:
@@ -290,6 +402,8 @@ def serve(argv=()):
 
     plt.show = lambda *args, **kwargs: None
     import chartex  # noqa: F401  (the extension loads once, before any input)
+
+    _attach_plotly()
 
     if max_memory:
         _limit_memory(max_memory)

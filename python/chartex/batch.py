@@ -25,6 +25,7 @@ import heapq
 import json
 import os
 import queue
+import re
 import selectors
 import signal
 import struct
@@ -41,6 +42,8 @@ del TYPE_CHECKING
 
 PICKLE_SUFFIXES = (".pkl", ".pickle")
 SCRIPT_SUFFIXES = (".py",)
+# Plotly figures written by fig.write_json.
+JSON_SUFFIXES = (".json",)
 DEFAULT_TIMEOUT = 120.0
 # A worker process that has not imported matplotlib after this long is stuck.
 STARTUP_TIMEOUT = 120.0
@@ -58,7 +61,29 @@ def _kind(path):
         return "pickle"
     if lower.endswith(SCRIPT_SUFFIXES):
         return "script"
+    if lower.endswith(JSON_SUFFIXES):
+        return "json"
     return None
+
+
+# How every file that fig.write_json writes begins (plotly's to_json puts
+# the traces first, whichever JSON engine and indentation), after an
+# optional byte order mark.
+_PLOTLY_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"data"\s*:\s*\[')
+
+
+def _plotly_json(path):
+    """True when the file at path begins as a Plotly figure's JSON does.  A
+    folder holds all kinds of .json files (charts that chartex wrote, the
+    expected output of fixtures, settings): those are not inputs, so only
+    the first bytes of each are read, and a .json file named on the command
+    line is always an input (refused by the worker when it is no figure)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(512)
+    except OSError:
+        return True     # the worker says why it cannot be read
+    return _PLOTLY_JSON_START.match(head) is not None
 
 
 # A folder's names are sorted in memory up to this many; a longer listing
@@ -119,8 +144,9 @@ class _Sorter:
 def _walk(top):
     """The input files under the folder top, in os.walk's order with each
     folder's files and subfolders sorted (files first, then each subfolder
-    depth first), skipping names that start with "." or "_"; a generator
-    over os.scandir that never holds a whole folder's names."""
+    depth first), skipping names that start with "." or "_" and .json
+    files that do not begin as a Plotly figure; a generator over os.scandir
+    that never holds a whole folder's names."""
     files, dirs = _Sorter(), _Sorter()
     try:
         with os.scandir(top) as it:
@@ -141,16 +167,19 @@ def _walk(top):
     except OSError:
         return
     for name in files:
-        yield os.path.join(top, name)
+        path = os.path.join(top, name)
+        if _kind(name) != "json" or _plotly_json(path):
+            yield path
     for name in dirs:
         yield from _walk(os.path.join(top, name))
 
 
 def iter_inputs(inputs):
     # type: (Iterable[Union[str, os.PathLike]]) -> Iterator[tuple]
-    """The inputs, lazily, as (source, kind, error): kind "pickle" or
-    "script", or error set for an input that cannot be converted.  Folders
-    are expanded in sorted order, depth first, as they are reached."""
+    """The inputs, lazily, as (source, kind, error): kind "pickle",
+    "script" or "json" (a Plotly figure that fig.write_json wrote), or error
+    set for an input that cannot be converted.  Folders are expanded in
+    sorted order, depth first, as they are reached."""
     for given in inputs:
         given = os.fspath(given)
         if os.path.isdir(given):
@@ -159,11 +188,11 @@ def iter_inputs(inputs):
                 found = True
                 yield (path, _kind(path), None)
             if not found:
-                yield (given, None, "no .pkl, .pickle or .py file in this folder")
+                yield (given, None, "no .pkl, .pickle, .py or Plotly .json file in this folder")
         elif not os.path.exists(given):
             yield (given, None, "no such file or folder")
         elif _kind(given) is None:
-            yield (given, None, "not a .pkl, .pickle or .py file")
+            yield (given, None, "not a .pkl, .pickle, .py or .json file")
         else:
             yield (given, _kind(given), None)
 
@@ -285,7 +314,7 @@ def run_input(request, timeout=DEFAULT_TIMEOUT, max_memory=0):
     # type: (Dict[str, Any], float, int) -> Dict[str, Any]
     """Converts one input in a worker process of this process: the answer,
     {"outputs": [{"text": JSON} or {"error": ...}, ...]} or {"error": ...}.
-    request: {"path", "kind": "pickle"|"script", "trust", "mode", "indent"[,
+    request: {"path", "kind": "pickle"|"script"|"json", "trust", "mode", "indent"[,
     "review"]}.
     The one function both executors run (the local pool in its threads, Dask
     as a task on its workers)."""
@@ -589,7 +618,8 @@ def record_lines(source, answer, key="chart"):
 def convert(inputs, client=None, jobs=1, timeout=DEFAULT_TIMEOUT, trust=False,
             max_memory=0, buffer=DEFAULT_BUFFER, text=False):
     # type: (Iterable[Union[str, os.PathLike]], Any, int, float, bool, int, int, bool) -> Iterator[Any]
-    """Converts pickled Figures, plotting scripts and folders of them, as
+    """Converts pickled Figures, plotting scripts, Plotly figures written by
+    fig.write_json (.json) and folders of them, as
     `chartex convert --ndjson` does, and yields its records in input order
     as they finish: {"source": PATH, "figure": N, "chart": {...}}, or
     {"source": PATH, "error": "..."} for an input that failed ({"source",

@@ -17,9 +17,13 @@ is short for `convert SCRIPT.py`.)
 
 convert: INPUT is a pickled Figure (.pkl, .pickle), a plotting script
 (.py: run with the Agg backend, plt.show() does nothing, every figure it
-leaves open is converted; a script that leaves none but defines
-make_figure() gives that function's figure) or a folder (searched
-recursively for both, skipping names that start with "." or "_").  When the
+leaves open is converted, then every Plotly figure it shows with
+fig.show(), or, when it shows none, those its globals hold; a script that
+gives none but defines make_figure() gives that function's figure), a
+Plotly figure written by fig.write_json (.json: a JSON object with a
+"data" list; other JSON is refused) or a folder (searched recursively for
+them, skipping names that start with "." or "_" and .json files that do
+not begin as write_json's do).  When the
 run gives exactly one figure and no input fails, stdout is that chart's
 JSON; otherwise (or with --ndjson) stdout has one line per figure or failed
 input, in the order of the inputs:
@@ -27,8 +31,9 @@ input, in the order of the inputs:
     {"source":PATH,"figure":N,"chart":{...}}
     {"source":PATH,"error":"..."}
 
-N counts the figures of one input from 0 (a pickle holds figure 0; a
-script's figures are numbered in pyplot's order of figure numbers).  An
+N counts the figures of one input from 0 (a pickle or a .json file
+holds figure 0; a script's figures are numbered in pyplot's order of
+figure numbers, its Plotly figures after them in the order shown).  An
 input is converted in a worker process (--jobs of them, or one per thread
 of each Dask worker with --dask), so that a crash, a hang (--timeout), a
 memory hog (--max-memory) or a stray sys.exit of one input does not stop
@@ -111,17 +116,22 @@ def _seconds(text):
 def _parser():
     parser = argparse.ArgumentParser(
         prog=_prog(),
-        description="Read matplotlib figures as chart JSON (E2B's chart schema).")
+        description="Read matplotlib and Plotly figures as chart JSON (E2B's chart "
+                    "schema).")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
     convert = commands.add_parser(
-        "convert", help="convert pickled figures, plotting scripts and folders of them",
+        "convert", help="convert pickled figures, plotting scripts, Plotly JSON and "
+                        "folders of them",
         description="Convert pickled Figures (.pkl, .pickle), plotting scripts (.py, "
-                    "run headless) and folders of them to chart JSON.  One figure: "
-                    "its JSON; several, or a failed input: one JSON line each.")
+                    "run headless; matplotlib and Plotly figures), Plotly figures "
+                    "written by fig.write_json (.json) and folders of them to chart "
+                    "JSON.  One figure: its JSON; several, or a failed input: one "
+                    "JSON line each.")
     convert.add_argument("inputs", nargs="+", metavar="INPUT",
-                         help="a .pkl/.pickle file, a .py script or a folder")
+                         help="a .pkl/.pickle file, a .py script, a Plotly .json file "
+                              "or a folder")
     convert.add_argument("-o", "--output", metavar="FILE",
                          help="write to FILE instead of stdout")
     convert.add_argument("--ndjson", action="store_true",

@@ -11,6 +11,18 @@ MIME type `e2b/chart`, next to the image/png that the inline backend makes.
 Any other object can supply its own chart through a `_repr_e2b_chart_()`
 method returning a dict.
 
+Plotly figures carry theirs too, whether shown with fig.show(), as a
+cell's last expression or with display(fig).  A Plotly figure displays
+itself through plotly's renderers (plotly.io.renderers.default), not
+through IPython's formatters, so registering also adds a renderer named
+"chartex" to that default ("plotly_mimetype" becomes
+"plotly_mimetype+chartex"), as soon as plotly's renderers are imported
+(chartex._plotly: an import hook, so that a cell that imports plotly and
+shows a figure gets its chart), and puts it back before each cell if the
+default was replaced without it.  The formatter also answers for a
+plotly.basedatatypes.BaseFigure itself (registered by type name: plotly
+is never imported), for a front end that asks the formatters directly.
+
 Two promises, because the formatter runs for every displayed object:
 
 - Answering "not mine" is cheap: it never imports matplotlib, NumPy or the
@@ -47,6 +59,7 @@ import math
 import os
 import sys
 
+from . import _plotly
 from IPython.core.formatters import BaseFormatter
 from IPython.utils.dir2 import get_real_method
 from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
@@ -247,6 +260,10 @@ class ChartFormatter(BaseFormatter):
         super().__init__(**kwargs)
         # (exception type, message) -> how many times it happened.
         self.failures = {}
+        # A Plotly figure given to the formatter itself (plotly figures
+        # display themselves through plotly's renderers: see register()).
+        # By name, so that plotly is imported only by the user.
+        self.for_type_by_name(_plotly.FIGURE_MODULE, "BaseFigure", self._figure_chart)
 
     # Not decorated with catch_format_error, as BaseFormatter.__call__ is:
     # that prints a traceback into the user's cell.  Failures end here.
@@ -258,6 +275,13 @@ class ChartFormatter(BaseFormatter):
         return self._other_chart(obj)
 
     def _figure_chart(self, fig):
+        chart = self._chart_or_none(fig)
+        return {} if chart is None else chart
+
+    def _chart_or_none(self, fig):
+        """The chart of fig (a matplotlib or Plotly figure, or a Plotly
+        figure's dict), None when it cannot be read (the failure is logged
+        once)."""
         global _extension
         try:
             if _extension is None:
@@ -265,7 +289,16 @@ class ChartFormatter(BaseFormatter):
             return _extension.figure_to_dict(fig, **self.chart_options())
         except Exception as exc:
             self._failed(exc, fig)
+            return None
+
+    def _plotly_bundle(self, fig_dict):
+        """What the "chartex" Plotly renderer adds to a shown figure's MIME
+        bundle: {"e2b/chart": chart}, nothing when this formatter is
+        disabled or the figure cannot be read."""
+        if not self.enabled:
             return {}
+        chart = self._chart_or_none(fig_dict)
+        return {} if chart is None else {MIME_TYPE: chart}
 
     def _other_chart(self, obj):
         if not self.enabled:
@@ -333,11 +366,77 @@ def register(ip: "Optional[InteractiveShell]" = None) -> ChartFormatter:
     formatters = ip.display_formatter.formatters
     current = formatters.get(MIME_TYPE)
     if isinstance(current, ChartFormatter):
+        _attach_plotly(ip, current)
         return current
     formatter = ChartFormatter(parent=ip.display_formatter)
     formatters[MIME_TYPE] = formatter
+    _attach_plotly(ip, formatter)
     _log_packer(ip)
     return formatter
+
+
+# The "chartex" Plotly renderer of this process (plotly's renderers are a
+# process-wide setting), and the shell whose pre_run_cell event keeps it in
+# the default.
+_plotly_hook = None
+_plotly_shell = None
+
+
+def _plotly_ensure(*args):
+    """pre_run_cell: the renderer back in plotly's default when the user
+    replaced the default without it (pio.renderers.default = "notebook"),
+    from the next cell on.  Costs a sys.modules lookup while plotly is not
+    imported."""
+    try:
+        if _plotly_hook is not None:
+            _plotly_hook.ensure()
+    except Exception as exc:
+        log.warning("e2b/chart: cannot keep the chartex Plotly renderer in the default "
+                    "(%s: %s)", type(exc).__name__, _text(exc))
+
+
+def _attach_plotly(ip, formatter):
+    """Makes fig.show() (and every other display of a Plotly figure) carry
+    the chart that formatter makes: see the module's text.  Registering
+    again only follows the formatter."""
+    global _plotly_hook, _plotly_shell
+    try:
+        if _plotly_hook is None:
+            _plotly_hook = _plotly.Hook(formatter._plotly_bundle)
+        _plotly_hook.to_bundle = formatter._plotly_bundle
+        if _plotly_hook.renderer is not None:
+            _plotly_hook.renderer.to_bundle = formatter._plotly_bundle
+        _plotly_hook.attach()
+        if _plotly_shell is not None and _plotly_shell is not ip:
+            _detach_event(_plotly_shell)
+        if _plotly_ensure not in ip.events.callbacks.get("pre_run_cell", []):
+            ip.events.register("pre_run_cell", _plotly_ensure)
+        _plotly_shell = ip
+    except Exception as exc:  # matplotlib's charts do not depend on it
+        log.warning("e2b/chart: Plotly figures will carry no chart (%s: %s)",
+                    type(exc).__name__, _text(exc), exc_info=True)
+
+
+def _detach_event(ip):
+    try:
+        ip.events.unregister("pre_run_cell", _plotly_ensure)
+    except (ValueError, KeyError, AttributeError):
+        pass
+
+
+def _detach_plotly(ip):
+    global _plotly_hook, _plotly_shell
+    if _plotly_shell is not None:
+        _detach_event(_plotly_shell)
+    _detach_event(ip)
+    _plotly_shell = None
+    hook, _plotly_hook = _plotly_hook, None
+    if hook is not None:
+        try:
+            hook.detach()
+        except Exception as exc:
+            log.warning("e2b/chart: cannot remove the chartex Plotly renderer (%s: %s)",
+                        type(exc).__name__, _text(exc))
 
 
 def _log_packer(ip):
@@ -358,9 +457,11 @@ def _log_packer(ip):
 
 def unregister(ip: "Optional[InteractiveShell]" = None) -> None:
     """Removes the e2b/chart formatter from the shell ip (the running one when
-    None), whatever its kind; displays then carry no chart."""
+    None), whatever its kind, and the chartex renderer from plotly's;
+    displays then carry no chart."""
     ip = _shell(ip)
     ip.display_formatter.formatters.pop(MIME_TYPE, None)
+    _detach_plotly(ip)
 
 
 def install_startup(ipython_dir: "Optional[str]" = None, profile: str = "default") -> str:

@@ -1,4 +1,7 @@
-# chartex: register the e2b/chart display formatter in every IPython kernel.
+# chartex: register the e2b/chart display formatter in every IPython kernel
+# (and the "chartex" plotly renderer, added to plotly's default renderers
+# when plotly is imported, so that Plotly figures carry their chart too:
+# chartex.ipython.register does both).
 #
 # Copy this file into an IPython profile's startup folder, e.g.
 #     python3 -m chartex.ipython install
