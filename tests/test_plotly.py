@@ -724,3 +724,12 @@ def test_express_pairs(pchart):
     m = mpl_chart(lambda ax: ax.boxplot([v]))
     same_elements(p, m, ["median", "first_quartile", "third_quartile", "min", "max",
                          "outliers"])
+
+
+def test_scene_json_reproduces_the_chart():
+    """A Plotly figure's scene (figure_to_scene_json, what a bug report
+    carries) gives the same chart through the core alone."""
+    fig = every_trace_figure()
+    d = chartex.figure_to_dict(fig)
+    assert len(d["elements"]) == 9
+    assert chartex.scene_json_to_dict(chartex.figure_to_scene_json(fig)) == d
