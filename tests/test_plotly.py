@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import chartex
+import golden
 
 go = pytest.importorskip("plotly.graph_objects", reason="plotly is not installed")
 import plotly  # noqa: E402
@@ -685,7 +686,8 @@ LAYOUTS = st.fixed_dictionaries({}, optional={
 
 
 # (the chart fixture keeps no state between examples)
-@settings(max_examples=int(os.environ.get("CHARTEX_PLOTLY_EXAMPLES", "150")), deadline=None,
+@settings(max_examples=int(os.environ.get("CHARTEX_PLOTLY_EXAMPLES",
+                                           "40" if golden.UNDER_ASAN else "150")), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(TRACES, max_size=4), LAYOUTS)
 def test_random_figures_keep_every_invariant(chart, traces, layout):
