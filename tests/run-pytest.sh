@@ -49,6 +49,12 @@ if [ "${CHARTEX_SANITIZERS:-no}" = yes ]; then
     export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-sanitizers}"
     export CHARTEX_LEAK_ROUNDS="${CHARTEX_LEAK_ROUNDS:-500}"
 fi
+# CHARTEX_PYTEST_ARGS: more pytest arguments (split at spaces), for runs
+# that make check starts (.ci/run's sanitizer step narrows its run so).
+if [ -n "${CHARTEX_PYTEST_ARGS:-}" ]; then
+    # shellcheck disable=SC2086
+    set -- "$@" $CHARTEX_PYTEST_ARGS
+fi
 # A test that hangs fails after CHARTEX_TEST_TIMEOUT seconds (pytest-timeout,
 # when installed) instead of stalling make check; 0 turns the limit off.
 if "$PYTHON" -c 'import pytest_timeout' 2>/dev/null; then
