@@ -857,13 +857,32 @@ done:
     return rc;
 }
 
+/* A malloc'd copy of a C-contiguous array of doubles, NaN for every
+ * value that is not finite; NULL with MemoryError. */
+static double *
+finite_copy(PyArrayObject *arr, size_t *n)
+{
+    size_t k, len = (size_t)PyArray_SIZE(arr);
+    double *v = malloc((len ? len : 1) * sizeof *v);
+
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(v, PyArray_DATA(arr), len * sizeof *v);
+    for (k = 0; k < len; k++)
+        if (!isfinite(v[k]))
+            v[k] = NAN;
+    *n = len;
+    return v;
+}
+
 int
 px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
 {
     PyArrayObject *arr = NULL;
     double *v = NULL;
-    size_t rows, cols, k;
-    npy_intp size;
+    size_t rows, cols, k, len;
     int kind, rc = -1;
 
     *out = NULL;
@@ -904,20 +923,11 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
                                                    NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
             if (arr == NULL)
                 return px_fail(r, "an array of numbers");
-            size = PyArray_SIZE(arr);
-            v = malloc((size_t)(size ? size : 1) * sizeof *v);
-            if (v == NULL) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            memcpy(v, PyArray_DATA(arr), (size_t)size * sizeof *v);
-            for (k = 0; k < (size_t)size; k++)
-                if (!isfinite(v[k]))
-                    v[k] = NAN;
-            if (numbers_on_axis(r, ax, v, (size_t)size) < 0)
+            v = finite_copy(arr, &len);
+            if (v == NULL || numbers_on_axis(r, ax, v, len) < 0)
                 goto done;
             *out = v;
-            *n = (size_t)size;
+            *n = len;
             v = NULL;
             rc = 0;
             goto done;
@@ -931,20 +941,8 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
             arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
                                                    NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
             if (arr != NULL) {
-                size = PyArray_SIZE(arr);
-                v = malloc((size_t)(size ? size : 1) * sizeof *v);
-                if (v == NULL) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                memcpy(v, PyArray_DATA(arr), (size_t)size * sizeof *v);
-                for (k = 0; k < (size_t)size; k++)
-                    if (!isfinite(v[k]))
-                        v[k] = NAN;
-                *out = v;
-                *n = (size_t)size;
-                v = NULL;
-                rc = 0;
+                *out = finite_copy(arr, n);
+                rc = *out == NULL ? -1 : 0;
                 goto done;
             }
             if (PyErr_ExceptionMatches(PyExc_MemoryError))
@@ -1055,25 +1053,17 @@ rows:
 copy:
     *rows = (size_t)PyArray_DIM(arr, 0);
     *cols = (size_t)PyArray_DIM(arr, 1);
-    len = *rows * *cols;
-    if (len == 0) {
+    if (*rows * *cols == 0) {
         /* [[], []]: no grid (and no row of any length to read). */
         *rows = *cols = 0;
         rc = 0;
         goto done;
     }
-    v = malloc((len ? len : 1) * sizeof *v);
-    if (v == NULL) {
-        PyErr_NoMemory();
+    *out = finite_copy(arr, &len);
+    if (*out == NULL) {
         *rows = *cols = 0;
         goto done;
     }
-    memcpy(v, PyArray_DATA(arr), len * sizeof *v);
-    for (k = 0; k < len; k++)
-        if (!isfinite(v[k]))
-            v[k] = NAN;
-    *out = v;
-    v = NULL;
     rc = 0;
 done:
     free(v);
