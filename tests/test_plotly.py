@@ -491,7 +491,7 @@ def test_many_subplots(pchart):
 
 
 def test_huge_trace(chart):
-    n = 2_000_000
+    n = 200_000 if golden.UNDER_ASAN else 2_000_000   # ASan: 3-5x slower
     y = np.random.default_rng(3).normal(size=n)
     d = chartex.figure_to_dict(go.Figure(go.Scattergl(y=y, mode="lines")), max_points=1000)
     el = d["elements"][0]
@@ -629,7 +629,7 @@ def test_no_leak(form):
     gc.collect()
     refs = [sys.getrefcount(o) for o in shared]
     n_objects = len(gc.get_objects())
-    for _ in range(200):
+    for _ in range(50 if golden.UNDER_ASAN else 200):
         chartex.figure_to_dict(fig)
         chartex.figure_to_json(fig)
     gc.collect()
@@ -685,9 +685,14 @@ LAYOUTS = st.fixed_dictionaries({}, optional={
                                             VALUES, max_size=5), max_size=3)})
 
 
+# Fewer under the sanitizers and in the wheels' quick runs (the
+# sanitizers profile), as test_properties does.
+QUICK = golden.UNDER_ASAN or os.environ.get("HYPOTHESIS_PROFILE") == "sanitizers"
+
+
 # (the chart fixture keeps no state between examples)
-@settings(max_examples=int(os.environ.get("CHARTEX_PLOTLY_EXAMPLES",
-                                           "40" if golden.UNDER_ASAN else "150")), deadline=None,
+@settings(max_examples=int(os.environ.get("CHARTEX_PLOTLY_EXAMPLES", "40" if QUICK else "150")),
+          deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(TRACES, max_size=4), LAYOUTS)
 def test_random_figures_keep_every_invariant(chart, traces, layout):
