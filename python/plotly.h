@@ -85,7 +85,7 @@ typedef struct preader {
     double width, height;       /* the figure in pixels (plotly's defaults) */
     unsigned long next_group;
     const char *barmode;        /* layout.barmode, "group" by default */
-    PyObject *keep;             /* owned list: texts borrowed by barmode etc. */
+    PyObject *keep;             /* owned: the str barmode points into, or NULL */
 } preader;
 
 /* plotly_values.c ------------------------------------------------------- */
@@ -98,11 +98,36 @@ int px_core_fail(preader *r);
  * no such key or it is None (for plotly objects: not a property, or
  * unset).  Only MemoryError passes through (NULL with it set). */
 PyObject *px_get(PyObject *obj, const char *key);
-/* obj[k1][k2]...: the same along a path of keys (NULL-terminated). */
-PyObject *px_get_path(PyObject *obj, ...);
 /* Text: the UTF-8 of a str (NUL and lone surrogates handled), valid
  * while *keep lives; 0 with *s NULL when obj is not a str. */
 int px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep);
+/* A string attribute's UTF-8 (NULL when absent or not a str), valid
+ * while *keep (set to a new reference or NULL) lives. */
+const char *px_str(PyObject *obj, const char *key, PyObject **keep);
+/* The text of obj (a str; anything else sets nothing) given to a builder
+ * call, written with s and len: on failure the exception is set and the
+ * caller's done label is reached (r is its preader). */
+#define SET_TEXT(r, obj, call)                                               \
+    do {                                                                     \
+        const char *s_;                                                      \
+        size_t len_;                                                         \
+        PyObject *keep_;                                                     \
+        if (px_text((obj), &s_, &len_, &keep_) < 0)                          \
+            goto done;                                                       \
+        if (s_ != NULL) {                                                    \
+            const char *s = s_;                                              \
+            size_t len = len_;                                               \
+            int rc_ = (call);                                                \
+            Py_XDECREF(keep_);                                               \
+            if (rc_ < 0) {                                                   \
+                px_core_fail(r);                                             \
+                goto done;                                                   \
+            }                                                                \
+        }                                                                    \
+        else                                                                 \
+            Py_XDECREF(keep_);                                               \
+    } while (0)
+
 /* A string attribute as text compared with want: 1 equal, 0 not (absent
  * is dflt). */
 int px_str_is(PyObject *obj, const char *key, const char *want, int dflt);

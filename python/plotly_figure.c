@@ -461,28 +461,6 @@ done:
     return rc;
 }
 
-/* Sets a text through a builder setter. */
-#define SET_TEXT(r, obj, call)                                               \
-    do {                                                                     \
-        const char *s_;                                                      \
-        size_t len_;                                                         \
-        PyObject *keep_;                                                     \
-        if (px_text((obj), &s_, &len_, &keep_) < 0)                          \
-            goto done;                                                       \
-        if (s_ != NULL) {                                                    \
-            const char *s = s_;                                              \
-            size_t len = len_;                                               \
-            int rc_ = (call);                                                \
-            Py_XDECREF(keep_);                                               \
-            if (rc_ < 0) {                                                   \
-                px_core_fail(r);                                             \
-                goto done;                                                   \
-            }                                                                \
-        }                                                                    \
-        else                                                                 \
-            Py_XDECREF(keep_);                                               \
-    } while (0)
-
 /* The positions of tickvals on ax (numbers, dates as text, categories). */
 static int
 layout_ticks(preader *r, px_axis *ax, chartex_axis *axis)
@@ -827,6 +805,11 @@ chx_read_plotly(chx_state *st, PyObject *fig)
         if (r->layout == NULL)
             goto fail;
     }
+    /* layout.barmode ("group" when not given), which every bar and
+     * histogram trace of the figure is drawn by. */
+    r->barmode = px_str(r->layout, "barmode", &r->keep);
+    if (r->barmode == NULL)
+        r->barmode = "group";
     r->width = px_number(r->layout, "width", &w) && w > 10 ? w : DEFAULT_WIDTH;
     r->height = px_number(r->layout, "height", &h) && h > 10 ? h : DEFAULT_HEIGHT;
     if (group_traces(r) < 0) {

@@ -202,20 +202,6 @@ interleave(const double *x, const double *y, size_t n)
     return xy;
 }
 
-static const char *
-str_attr(trace_ctx *t, PyObject *obj, const char *key, PyObject **keep)
-{
-    const char *s = NULL;
-
-    *keep = px_get(obj, key);
-    if (*keep != NULL && PyUnicode_Check(*keep))
-        s = PyUnicode_AsUTF8(*keep);
-    if (s == NULL)
-        PyErr_Clear();
-    (void)t;
-    return s;
-}
-
 /* ------------------------------------------------------- error bars */
 
 /* The plus and minus extents of one error_x / error_y of n points at
@@ -249,7 +235,7 @@ error_extents(trace_ctx *t, const char *key, const double *v, size_t n,
         || values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "arrayminus",
                      NULL, &arrm, &nm) < 0)
         goto done;
-    type = str_attr(t, spec, "type", &keep);
+    type = px_str(spec, "type", &keep);
     given_value = px_number(spec, "value", &value);
     given_valuem = px_number(spec, "valueminus", &valuem);
     if (type == NULL)
@@ -454,8 +440,8 @@ read_scatter(trace_ctx *t)
         if (nz < n)
             n = nz;
     }
-    mode = str_attr(t, t->trace, "mode", &mode_obj);
-    fill = str_attr(t, t->trace, "fill", &fill_obj);
+    mode = px_str(t->trace, "mode", &mode_obj);
+    fill = px_str(t->trace, "fill", &fill_obj);
     stack = px_get(t->trace, "stackgroup");
     if (stack != NULL && !(PyUnicode_Check(stack) && PyUnicode_GET_LENGTH(stack) > 0))
         Py_CLEAR(stack);
@@ -467,7 +453,7 @@ read_scatter(trace_ctx *t)
     lines = strstr(mode, "lines") != NULL;
     markers = strstr(mode, "markers") != NULL;
     line = px_get(t->trace, "line");
-    shape = str_attr(t, line, "shape", &shape_obj);
+    shape = px_str(line, "shape", &shape_obj);
 
     if (!three_d && fill != NULL && strcmp(fill, "none") != 0) {
         int to_x = strcmp(fill, "tozerox") == 0 || strcmp(fill, "tonextx") == 0;
@@ -651,6 +637,25 @@ cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* plotly.js's dpos: the smallest distance between two distinct finite
+ * values of v (n of them; v is compacted and sorted in place), 1 when
+ * there are not two. */
+static double
+min_spacing(double *v, size_t n)
+{
+    size_t i, m = 0;
+    double d = INFINITY;
+
+    for (i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            v[m++] = v[i];
+    qsort(v, m, sizeof *v, cmp_double);
+    for (i = 1; i < m; i++)
+        if (v[i] > v[i - 1] && v[i] - v[i - 1] < d)
+            d = v[i] - v[i - 1];
+    return isfinite(d) ? d : 1;
+}
+
 /* The bar-like traces of the subplot drawn beside each other: how many
  * (of this orientation) and which one this is; and plotly.js's dpos, the
  * smallest distance between two positions of them all. */
@@ -659,7 +664,7 @@ bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dp
 {
     px_subplot *p = t->p;
     Py_ssize_t k;
-    double *all = NULL, *v = NULL, d = INFINITY;
+    double *all = NULL, *v = NULL;
     size_t n_all = 0, n, i;
     int rc = -1;
 
@@ -695,13 +700,7 @@ bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dp
             v = NULL;
         }
     }
-    if (n_all > 1) {
-        qsort(all, n_all, sizeof *all, cmp_double);
-        for (i = 1; i < n_all; i++)
-            if (all[i] > all[i - 1] && all[i] - all[i - 1] < d)
-                d = all[i] - all[i - 1];
-    }
-    *dpos = isfinite(d) ? d : 1;
+    *dpos = all != NULL ? min_spacing(all, n_all) : 1;
     rc = 0;
 done:
     free(all);
@@ -836,21 +835,6 @@ per_bar(trace_ctx *t, const char *key, size_t n, double **out)
     return 0;
 }
 
-static const char *
-barmode_of(preader *r, PyObject **keep)
-{
-    const char *s = NULL;
-
-    *keep = px_get(r->layout, "barmode");
-    if (*keep != NULL && PyUnicode_Check(*keep))
-        s = PyUnicode_AsUTF8(*keep);
-    if (s == NULL) {
-        PyErr_Clear();
-        s = "group";
-    }
-    return s;
-}
-
 static int
 read_bar(trace_ctx *t)
 {
@@ -859,8 +843,6 @@ read_bar(trace_ctx *t)
     px_axis *pax = p->axis[horizontal ? 1 : 0], *vax = p->axis[horizontal ? 0 : 1];
     double *pos = NULL, *val = NULL, *width = NULL, *base = NULL, dpos, gap = BARGAP;
     size_t npos = 0, nval = 0, n, count, mine;
-    PyObject *mode_keep = NULL;
-    const char *barmode;
     int rc = -1;
 
     if (values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
@@ -879,9 +861,8 @@ read_bar(trace_ctx *t)
         || per_bar(t, "width", n, &width) < 0 || per_bar(t, "base", n, &base) < 0)
         goto done;
     px_number(t->r->layout, "bargap", &gap);
-    barmode = barmode_of(t->r, &mode_keep);
     if (emit_bars(t, pos, val, width, base, n, horizontal, dpos * (1 - gap), count, mine,
-                  barmode) < 0)
+                  t->r->barmode) < 0)
         goto done;
 ok:
     rc = 0;
@@ -890,7 +871,6 @@ done:
     free(val);
     free(width);
     free(base);
-    Py_XDECREF(mode_keep);
     return rc;
 }
 
@@ -900,7 +880,7 @@ static chx_histfunc
 histfunc_of(trace_ctx *t)
 {
     PyObject *keep;
-    const char *s = str_attr(t, t->trace, "histfunc", &keep);
+    const char *s = px_str(t->trace, "histfunc", &keep);
     chx_histfunc f = CHX_HISTFUNC_COUNT;
 
     if (s != NULL)
@@ -915,7 +895,7 @@ static chx_histnorm
 histnorm_of(trace_ctx *t)
 {
     PyObject *keep;
-    const char *s = str_attr(t, t->trace, "histnorm", &keep);
+    const char *s = px_str(t->trace, "histnorm", &keep);
     chx_histnorm h = CHX_HISTNORM_NONE;
 
     if (s != NULL)
@@ -962,7 +942,7 @@ obj_number(PyObject *o, double *v)
 typedef struct hist_slot {
     chx_hist_input in;
     double *pos, *w;
-    PyObject *keep[3];
+    PyObject *keep;             /* the bingroup's str */
     int horizontal;
 } hist_slot;
 
@@ -971,7 +951,7 @@ hist_input(trace_ctx *t, hist_slot *h)
 {
     px_subplot *p = t->p;
     PyObject *x = px_get(t->trace, "x"), *bins = NULL, *cum = NULL, *size = NULL;
-    px_axis *pax, *vax;
+    px_axis *pax;
     size_t n = 0, nw = 0, i;
     double v;
     int rc = -1;
@@ -980,8 +960,6 @@ hist_input(trace_ctx *t, hist_slot *h)
     h->horizontal = x == NULL;
     Py_XDECREF(x);
     pax = p->axis[h->horizontal ? 1 : 0];
-    vax = p->axis[h->horizontal ? 0 : 1];
-    (void)vax;
     if (values_of(t, h->horizontal ? "y" : "x", pax, &h->pos, &n) < 0)
         goto done;
     if (histfunc_of(t) != CHX_HISTFUNC_COUNT
@@ -1044,7 +1022,7 @@ hist_input(trace_ctx *t, hist_slot *h)
         h->in.cumulative_currentbin = px_str_is(cum, "currentbin", "exclude", 0) ? 1
                                       : px_str_is(cum, "currentbin", "half", 0) ? 2 : 0;
     }
-    h->in.bingroup = str_attr(t, t->trace, "bingroup", &h->keep[0]);
+    h->in.bingroup = px_str(t->trace, "bingroup", &h->keep);
     if (h->in.bingroup == NULL)
         h->in.bingroup = "";
     rc = 0;
@@ -1060,9 +1038,7 @@ hist_slot_clear(hist_slot *h)
 {
     free(h->pos);
     free(h->w);
-    Py_XDECREF(h->keep[0]);
-    Py_XDECREF(h->keep[1]);
-    Py_XDECREF(h->keep[2]);
+    Py_XDECREF(h->keep);
     memset(h, 0, sizeof *h);
 }
 
@@ -1076,8 +1052,6 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
     hist_slot *slots = NULL;
     chx_hist_input *in = NULL;
     size_t n = 0, i, j;
-    PyObject *mode_keep = NULL;
-    const char *barmode;
     int rc = -1, o;
 
     slots = calloc((size_t)m + 1, sizeof *slots);
@@ -1105,7 +1079,6 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
         ts->hist_horizontal[n] = slots[n].horizontal;
         n++;
     }
-    barmode = barmode_of(t->r, &mode_keep);
     /* Vertical and horizontal histograms are binned on different axes. */
     for (o = 0; o < 2; o++) {
         size_t cnt = 0, *map = malloc((n + 1) * sizeof *map);
@@ -1124,7 +1097,7 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
                 map[cnt++] = i;
             }
         if (cnt > 0 && chx_histograms(in, cnt, pax != NULL ? pax->type : CHX_AXTYPE_LINEAR,
-                                      barmode, out) < 0) {
+                                      t->r->barmode, out) < 0) {
             /* No bins these inputs can give (or no memory for them): the
              * histograms draw no bars. */
             for (j = 0; j < cnt; j++)
@@ -1143,7 +1116,6 @@ done:
         hist_slot_clear(&slots[i]);
     free(slots);
     free(in);
-    Py_XDECREF(mode_keep);
     return rc;
 }
 
@@ -1156,7 +1128,6 @@ read_histogram(trace_ctx *t)
     double *pos = NULL, *width = NULL, gap = 0;
     size_t i, count = 0, mine = 0;
     int horizontal = 0, rc = -1;
-    PyObject *mode_keep = NULL;
     const char *barmode;
 
     if (ts == NULL)
@@ -1195,7 +1166,7 @@ read_histogram(trace_ctx *t)
         pos[i] = (lo + hi) / 2;
         width[i] = (hi - lo) * (1 - gap);
     }
-    barmode = barmode_of(t->r, &mode_keep);
+    barmode = t->r->barmode;
     if (strcmp(barmode, "group") == 0 && count > 1) {
         /* Side by side within each bin. */
         for (i = 0; i < h->nbins; i++) {
@@ -1210,7 +1181,6 @@ read_histogram(trace_ctx *t)
 done:
     free(pos);
     free(width);
-    Py_XDECREF(mode_keep);
     return rc;
 }
 
@@ -1336,9 +1306,6 @@ read_pie(trace_ctx *t)
     at = start;
     for (i = 0; i < ns; i++) {
         double ang = sl[i].value / total * 360, t1, t2;
-        const char *s;
-        size_t len;
-        PyObject *keep;
 
         if (clockwise) {
             t2 = at;
@@ -1356,32 +1323,13 @@ read_pie(trace_ctx *t)
             goto done;
         }
         chartex_artist_set_wedge(a, t1, t2, 1.0);
-        if (px_text(sl[i].label, &s, &len, &keep) < 0)
-            goto done;
-        if (s != NULL && chartex_artist_set_label(a, s, len, &r->err) < 0) {
-            Py_XDECREF(keep);
-            px_core_fail(r);
-            goto done;
-        }
-        Py_XDECREF(keep);
+        SET_TEXT(r, sl[i].label, chartex_artist_set_label(a, s, len, &r->err));
     }
     /* A pie's own title names its Axes. */
     title = px_title(t->trace, "title");
-    if (title != NULL) {
-        const char *s;
-        size_t len;
-        PyObject *keep;
-
-        if (px_text(title, &s, &len, &keep) < 0)
-            goto done;
-        if (s != NULL && chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
-                                                &r->err) < 0) {
-            Py_XDECREF(keep);
-            px_core_fail(r);
-            goto done;
-        }
-        Py_XDECREF(keep);
-    }
+    if (title != NULL)
+        SET_TEXT(r, title, chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
+                                                  &r->err));
 ok:
     rc = 0;
 done:
@@ -1542,7 +1490,7 @@ read_box(trace_ctx *t)
         c0 = isfinite(idx) ? idx : (double)t->index;
     }
     /* Side by side with the other boxes of the subplot (boxmode group). */
-    mode = str_attr(t, t->r->layout, violin ? "violinmode" : "boxmode", &mode_keep);
+    mode = px_str(t->r->layout, violin ? "violinmode" : "boxmode", &mode_keep);
     for (m = 0; m < PyList_GET_SIZE(p->traces); m++) {
         const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, m));
 
@@ -1561,13 +1509,7 @@ read_box(trace_ctx *t)
             goto done;
         }
         memcpy(sorted, pos, npos * sizeof *sorted);
-        qsort(sorted, npos, sizeof *sorted, cmp_double);
-        dpos = INFINITY;
-        for (i = 1; i < npos; i++)
-            if (sorted[i] > sorted[i - 1] && sorted[i] - sorted[i - 1] < dpos)
-                dpos = sorted[i] - sorted[i - 1];
-        if (!isfinite(dpos))
-            dpos = 1;
+        dpos = min_spacing(sorted, npos);
     }
     width = dpos * (1 - BOXGAP);
     if (mode != NULL && strcmp(mode, "group") == 0 && count > 1)
@@ -1991,20 +1933,8 @@ read_grid(trace_ctx *t, int contour)
     }
     cb = px_get(t->trace, "colorbar");
     ctitle = px_title(cb, "title");
-    if (ctitle != NULL) {
-        const char *s;
-        size_t len;
-        PyObject *keep;
-
-        if (px_text(ctitle, &s, &len, &keep) < 0)
-            goto done;
-        if (s != NULL && chartex_artist_set_colorbar_label(a, s, len, &r->err) < 0) {
-            Py_XDECREF(keep);
-            px_core_fail(r);
-            goto done;
-        }
-        Py_XDECREF(keep);
-    }
+    if (ctitle != NULL)
+        SET_TEXT(r, ctitle, chartex_artist_set_colorbar_label(a, s, len, &r->err));
     if (contour) {
         double start, end, size, nc = NCONTOURS;
 

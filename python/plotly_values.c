@@ -10,7 +10,6 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,29 +127,6 @@ px_get(PyObject *obj, const char *key)
     return v;
 }
 
-PyObject *
-px_get_path(PyObject *obj, ...)
-{
-    va_list ap;
-    const char *key;
-    PyObject *cur, *next;
-
-    if (obj == NULL)
-        return NULL;
-    Py_INCREF(obj);
-    cur = obj;
-    va_start(ap, obj);
-    while ((key = va_arg(ap, const char *)) != NULL) {
-        next = px_get(cur, key);
-        Py_DECREF(cur);
-        cur = next;
-        if (cur == NULL)
-            break;
-    }
-    va_end(ap);
-    return cur;
-}
-
 int
 px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep)
 {
@@ -180,27 +156,27 @@ px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep)
     return 0;
 }
 
+const char *
+px_str(PyObject *obj, const char *key, PyObject **keep)
+{
+    const char *s = NULL;
+
+    *keep = px_get(obj, key);
+    if (*keep != NULL && PyUnicode_Check(*keep))
+        s = PyUnicode_AsUTF8(*keep);
+    if (s == NULL)
+        PyErr_Clear();
+    return s;
+}
+
 int
 px_str_is(PyObject *obj, const char *key, const char *want, int dflt)
 {
-    PyObject *v = px_get(obj, key);
-    const char *s;
-    int eq;
+    PyObject *keep;
+    const char *s = px_str(obj, key, &keep);
+    int eq = s != NULL ? strcmp(s, want) == 0 : dflt;
 
-    if (v == NULL)
-        return dflt;
-    if (!PyUnicode_Check(v)) {
-        Py_DECREF(v);
-        return dflt;
-    }
-    s = PyUnicode_AsUTF8(v);
-    if (s == NULL) {
-        PyErr_Clear();
-        Py_DECREF(v);
-        return dflt;
-    }
-    eq = strcmp(s, want) == 0;
-    Py_DECREF(v);
+    Py_XDECREF(keep);
     return eq;
 }
 
