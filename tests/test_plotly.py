@@ -385,6 +385,15 @@ def test_surface_cells_carry_z(pchart):
     assert polys[0] == [[10.0, 0.0, 1.0], [20.0, 0.0, 2.0], [20.0, 1.0, 5.0], [10.0, 1.0, 4.0]]
 
 
+def test_surface_with_empty_grid_positions(pchart):
+    """y given as an empty 2-D grid ([[], []]) is no y: rows stand at their
+    index.  (Before, the empty grid was read as a one-value buffer and
+    each row's y came from past its end: ASan reports that read.)"""
+    d = pchart(go.Figure(go.Surface(z=[[1.0, 2.0], [3.0, 4.0]], y=[[], []])))
+    assert d["shapes"][0]["polygons"] == [[[0.0, 0.0, 1.0], [1.0, 0.0, 2.0],
+                                           [1.0, 1.0, 4.0], [0.0, 1.0, 3.0]]]
+
+
 # ------------------------------------------------------------- subplots
 
 def test_make_subplots_is_a_superchart_in_reading_order(pchart):
