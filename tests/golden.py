@@ -47,6 +47,37 @@ SCALES = ("linear", "log", "symlog", "logit", "function", "functionlog",
 UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 
 
+def collect_all():
+    """Collect until nothing more is found: one collection can free objects
+    whose finalizers leave garbage for the next (a seaborn figure drawn by
+    an earlier test releases ~4000 references to None that way).  Leak
+    tests measure reference counts between two of these."""
+    import gc
+
+    for _ in range(10):
+        if gc.collect() == 0:
+            break
+
+
+def changed_refcounts(objs, before, after, calls):
+    """The indices of objs whose reference count moved between before and
+    after (lists of sys.getrefcount), over `calls` conversions.  None, True
+    and False are shared with every thread of the process (pytest-xdist's
+    I/O thread holds them in the messages it is decoding while the test
+    runs), so on a Python where they are not immortal their counts wander
+    by a few: for them only a drift of `calls` or more, what a leak in every
+    conversion gives, counts."""
+    changed = []
+    for i, o in enumerate(objs):
+        delta = after[i] - before[i]
+        if any(o is s for s in (None, True, False)):
+            if abs(delta) >= calls:
+                changed.append(i)
+        elif delta:
+            changed.append(i)
+    return changed
+
+
 def asan_options(extra):
     """ASAN_OPTIONS for a child process: this process' options plus extra
     (":name=value..."); ASan reads the last value of an option."""

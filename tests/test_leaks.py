@@ -122,12 +122,7 @@ def convert(fig):
 
 
 def type_counts():
-    # Collect until nothing more is found: one collection can free objects
-    # whose finalizers leave garbage for the next (a seaborn figure drawn
-    # by an earlier test releases ~4000 references to None that way).
-    for _ in range(10):
-        if gc.collect() == 0:
-            break
+    golden.collect_all()
     counts = {}
     for o in gc.get_objects():
         t = type(o).__name__
@@ -156,7 +151,7 @@ def leaks(make, convert=convert):
     after = rss()
     counts_after = type_counts()
     refs_after = [sys.getrefcount(o) for o in shared]
-    changed = [i for i in range(len(shared)) if refs_after[i] != refs[i]]
+    changed = golden.changed_refcounts(shared, refs, refs_after, ROUNDS - warm)
     # type_counts' own dict and list are allowed for.
     grown = {t: n - counts.get(t, 0) for t, n in counts_after.items()
              if n > counts.get(t, 0) + 2}
@@ -188,3 +183,23 @@ def test_a_leak_is_seen():
     changed, grown, _ = leaks(k_line, leaky)
     assert changed == [0]
     assert grown.get("list", 0) >= ROUNDS - max(ROUNDS // 5, 1)
+
+
+def test_singleton_drift_is_not_a_leak_but_a_leak_per_call_is():
+    """None, True and False: a few references held by another thread while
+    the counts were taken are not a leak; one reference per conversion is
+    (seen where they are not immortal, CPython before 3.12)."""
+    x = object()
+    objs = [None, True, False, x]
+    before = [1000, 500, 500, 7]
+    assert golden.changed_refcounts(objs, before, [1008, 497, 500, 7], 200) == []
+    assert golden.changed_refcounts(objs, before, [1200, 500, 500, 7], 200) == [0]
+    assert golden.changed_refcounts(objs, before, [1000, 500, 300, 8], 200) == [2, 3]
+    if sys.version_info < (3, 12):
+        kept = []
+
+        def leaky(fig):
+            kept.append(None)
+            return convert(fig)
+        changed, _, _ = leaks(k_line, leaky)
+        assert changed == [1]
