@@ -373,6 +373,28 @@ add_block_downsampled(chartex__node *obj, const chartex__image *im,
     return 0;
 }
 
+/* What an image and a mesh both end with: the rows' and columns' names
+ * where the axes name the cells (not when cells were merged into blocks),
+ * the texts written in the cells, and how the grid was reduced.  A row's
+ * or column's cells lie at edges e, or from e0 in steps of step when e is
+ * NULL. */
+static int
+add_names_and_texts(chartex__builder *b, chartex__node *obj,
+                    const struct chartex_axes *axes, const struct chartex_artist *a,
+                    const chartex__image *im, const double *y_edges, double y0,
+                    double dy, const double *x_edges, double x0, double dx)
+{
+    if ((im->block_rows <= 1
+         && add_labels(b, obj, "row_labels", &axes->axis[1], a->rows, y_edges, y0, dy) < 0)
+        || (im->block_cols <= 1
+            && add_labels(b, obj, "col_labels", &axes->axis[0], a->cols, x_edges, x0,
+                          dx) < 0)
+        || add_annotations(b, obj, a, im) < 0
+        || add_block_downsampled(obj, im, a) < 0)
+        return -1;
+    return 0;
+}
+
 /* "image": an AxesImage.  Its cells split the extent evenly; row 0 lies
  * at the extent's top, or at its bottom with origin="lower". */
 static chartex__node *
@@ -401,14 +423,9 @@ image_node(chartex__builder *b, const struct chartex_axes *axes,
     } else if (chartex__add_color_scale(b, obj, a) < 0) {
         goto fail;
     }
-    if ((im.block_rows <= 1
-         && add_labels(b, obj, "row_labels", &axes->axis[1], a->rows, NULL, y0,
-                       (y1 - y0) / (double)a->rows) < 0)
-        || (im.block_cols <= 1
-            && add_labels(b, obj, "col_labels", &axes->axis[0], a->cols, NULL,
-                          a->extent[0], (a->extent[1] - a->extent[0]) / (double)a->cols) < 0)
-        || add_annotations(b, obj, a, &im) < 0
-        || add_block_downsampled(obj, &im, a) < 0)
+    if (add_names_and_texts(b, obj, axes, a, &im, NULL, y0, (y1 - y0) / (double)a->rows,
+                            NULL, a->extent[0],
+                            (a->extent[1] - a->extent[0]) / (double)a->cols) < 0)
         goto fail;
     return obj;
 fail:
@@ -435,14 +452,7 @@ heatmap_node(chartex__builder *b, const struct chartex_axes *axes,
                                                            im.block_rows, &axes->axis[1])) < 0
         || add_grid(obj, &im, 1) < 0
         || chartex__add_color_scale(b, obj, a) < 0
-        || (im.block_rows <= 1
-            && add_labels(b, obj, "row_labels", &axes->axis[1], a->rows, a->y_edges,
-                          0, 0) < 0)
-        || (im.block_cols <= 1
-            && add_labels(b, obj, "col_labels", &axes->axis[0], a->cols, a->x_edges,
-                          0, 0) < 0)
-        || add_annotations(b, obj, a, &im) < 0
-        || add_block_downsampled(obj, &im, a) < 0)
+        || add_names_and_texts(b, obj, axes, a, &im, a->y_edges, 0, 0, a->x_edges, 0, 0) < 0)
         goto fail;
     return obj;
 fail:

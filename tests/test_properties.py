@@ -66,29 +66,6 @@ def small_profile(n):
     return settings(PROFILE, max_examples=k)
 
 
-# ---------------------------------------------------------------- the schema
-
-_VALIDATOR = None
-
-
-def schema_check(d):
-    """golden.check_chart without re-checking the schema every time (the
-    validator is built once: checking the schema itself costs more than
-    validating a small chart)."""
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        import jsonschema
-        schema = golden.load_schema()
-        cls = jsonschema.validators.validator_for(schema)
-        cls.check_schema(schema)
-        _VALIDATOR = cls(schema)
-    golden.assert_json_types(d)
-    errors = ["%s: %s" % ("/".join(map(str, e.absolute_path)) or "$", e.message)
-              for e in _VALIDATOR.iter_errors(d)]
-    assert not errors, "schema:\n  " + "\n  ".join(errors)
-    golden.client_read(d)
-
-
 def _event(text):
     try:
         event(text)
@@ -117,7 +94,7 @@ def convert(fig):
     assert parsed == d
     golden.assert_same_types(parsed, d)
     assert text == json.dumps(d, separators=(",", ":"), ensure_ascii=False)
-    schema_check(d)
+    golden.check_chart(d)
     _event("type " + (d.get("type") or "{}"))
     return d
 
