@@ -27,9 +27,9 @@
 # --full VER runs the whole suite only on CPython VER (E2B's 3.13); the
 # other wheels, and --lowest, run the files that test what differs from
 # one interpreter or NumPy to another (the extension's module, the C-API
-# and NumPy calls of the walker and the Plotly reader, the formatter and a
-# kernel, the package's metadata): the rest tests the same C and Python
-# again, and ran in make check and make distcheck.
+# and NumPy calls of the walker and the Plotly reader, hostile values, the
+# formatter and a kernel, the package's metadata): the rest tests the same
+# C and Python again, and ran in make check and make distcheck.
 # CHARTEX_PKG_WORK=DIR keeps the wheels and venvs there (default: a new
 # temporary folder, removed at the end when all passed).
 # CHARTEX_PKG_STEP_LIMIT=SECONDS limits each step (default 900).
@@ -61,6 +61,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # whole tests folder, so every other file is ignored.
 keep=" test_api test_figure test_line test_bar test_pie test_box
        test_threads test_leaks test_max_points test_heatmaps test_3d test_plotly
+       test_hostile
        test_ipython test_ipython_kernel test_packaging test_typing "
 per_interpreter=()
 for f in "$srcdir"/tests/test_*.py; do
