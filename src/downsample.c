@@ -293,14 +293,63 @@ pixel_block(size_t n, double v)
     return n > px ? ceil_div(n, px) : 1;
 }
 
+/* The power of two that brings a block's largest magnitude m below 1 (0
+ * when it is below 1 already): the block's values are summed divided by
+ * it, so a sum of finite values near DBL_MAX does not overflow. */
+static int
+block_exponent(double m)
+{
+    return m >= 1.0 ? ilogb(m) + 1 : 0;
+}
+
+/* One pass over an image's finite values by output cell (blocks of fy x fx
+ * cells, ocols blocks a row; acc has 3 doubles a cell).  Pass 0 keeps each
+ * block's largest magnitude in acc[0] and counts the values; the caller
+ * turns acc[0] into 2^-block_exponent; pass 1 adds the values times that
+ * (a power of two: exact for all but the subnormal), into a
+ * Neumaier-compensated sum acc[1] + acc[2], so the mean is the double
+ * nearest the exact one in practice without long double (which valgrind,
+ * and some platforms, compute as double). */
+static void
+block_pass(const struct chartex_artist *a, size_t fy, size_t fx, size_t ocols,
+           double *acc, size_t *count, int pass)
+{
+    size_t ch = a->channels ? a->channels : 1, r, c, k;
+
+    for (r = 0; r < a->rows; r++) {
+        const double *row = a->image + r * a->cols * ch;
+        size_t base = (r / fy) * ocols * ch;
+
+        for (c = 0; c < a->cols; c++) {
+            for (k = 0; k < ch; k++) {
+                double v = row[c * ch + k], *cell, y, t;
+                size_t i = base + (c / fx) * ch + k;
+
+                if (!isfinite(v))
+                    continue;
+                cell = acc + 3 * i;
+                if (pass == 0) {
+                    cell[0] = fmax(cell[0], fabs(v));
+                    count[i]++;
+                    continue;
+                }
+                y = v * cell[0];
+                t = cell[1] + y;
+                cell[2] += fabs(cell[1]) >= fabs(y) ? (cell[1] - t) + y : (y - t) + cell[1];
+                cell[1] = t;
+            }
+        }
+    }
+}
+
 int
 chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
                      size_t cap, chartex__image *out)
 {
     size_t cells = a->rows * a->cols, ch = a->channels ? a->channels : 1;
-    size_t fy, fx, g, orows, ocols, r, c, k;
+    size_t fy, fx, g, orows, ocols, r, n;
     size_t *count = NULL;
-    long double *sum = NULL;
+    double *acc = NULL;
     double *mean;
     int rc = -1;
 
@@ -330,32 +379,22 @@ chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
     fx *= g;
     if (fy == 1 && fx == 1)
         return 0;
-    /* Sums in long double: no overflow for finite values near DBL_MAX,
-     * and the mean is the double nearest the exact one in practice.  Each
-     * channel of a colour is averaged on its own. */
-    mean = chartex__chart_doubles(b->chart, orows * ocols * ch);
-    sum = chartex__calloc(orows * ocols * ch, sizeof *sum);
-    count = chartex__calloc(orows * ocols * ch, sizeof *count);
-    if (mean == NULL || sum == NULL || count == NULL)
+    /* Each channel of a colour is averaged on its own.  acc holds per
+     * output cell its largest magnitude, then a compensated sum. */
+    n = orows * ocols * ch;
+    mean = chartex__chart_doubles(b->chart, n);
+    acc = chartex__calloc(n, 3 * sizeof *acc);
+    count = chartex__calloc(n, sizeof *count);
+    if (mean == NULL || acc == NULL || count == NULL)
         goto done;
-    for (r = 0; r < a->rows; r++) {
-        const double *row = a->image + r * a->cols * ch;
-        long double *srow = sum + (r / fy) * ocols * ch;
-        size_t *crow = count + (r / fy) * ocols * ch;
-
-        for (c = 0; c < a->cols; c++) {
-            for (k = 0; k < ch; k++) {
-                double v = row[c * ch + k];
-
-                if (!isfinite(v))
-                    continue;
-                srow[(c / fx) * ch + k] += v;
-                crow[(c / fx) * ch + k]++;
-            }
-        }
-    }
-    for (r = 0; r < orows * ocols * ch; r++)
-        mean[r] = count[r] ? (double)(sum[r] / (long double)count[r]) : NAN;
+    block_pass(a, fy, fx, ocols, acc, count, 0);
+    for (r = 0; r < n; r++)
+        acc[3 * r] = ldexp(1.0, -block_exponent(acc[3 * r]));
+    block_pass(a, fy, fx, ocols, acc, count, 1);
+    for (r = 0; r < n; r++)
+        mean[r] = count[r] ? ldexp((acc[3 * r + 1] + acc[3 * r + 2]) / (double)count[r],
+                                   -ilogb(acc[3 * r]))
+                           : NAN;
     out->rows = orows;
     out->cols = ocols;
     out->values = mean;
@@ -363,7 +402,7 @@ chartex__limit_image(chartex__builder *b, const struct chartex_artist *a,
     out->block_cols = fx;
     rc = 0;
 done:
-    chartex__free(sum);
+    chartex__free(acc);
     chartex__free(count);
     return rc;
 }

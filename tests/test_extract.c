@@ -892,6 +892,32 @@ Test(downsample, options_out_of_range_are_refused)
     chartex_scene_free(s);
 }
 
+Test(downsample, block_means_are_exact_where_a_plain_sum_is_not)
+{
+    /* Two blocks of 2 x 2.  In the first, 1e16 + 1 rounds back to 1e16 in
+     * a double, so a plain sum gives the mean 0.25; in the second, a plain
+     * sum overflows at 1.5e308 + 1.5e308.  The compensated, scaled sum
+     * gives 0.5 and (1.5e308 + 1e300) / 4 without long double (which
+     * valgrind computes as a double). */
+    double v[8] = {1e16, 1, 1.5e308, 1.5e308, -1e16, 1, -1.5e308, 1e300};
+    double extent[4] = {0, 4, 2, 0};
+    chartex_options opts = {0};
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_IMAGE, &err);
+    char *text;
+
+    cr_assert_not_null(a);
+    cr_assert_eq(chartex_artist_set_image(a, 2, 4, v, extent, &err), 0);
+    chartex_axes_set_pixels(ax, 2.0, 1.0);
+    opts.points_per_pixel = 1.0;
+    text = json_with(s, &opts);
+    cr_expect_not_null(strstr(text, "\"values\":[[0.5,3.750000025e+307]]"), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+}
+
 Test(downsample, image_blocks_are_means_of_finite_cells)
 {
     /* 4 x 6 cells in an Axes of 2 x 3 pixels: blocks of 2 x 2. */
