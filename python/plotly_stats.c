@@ -41,6 +41,8 @@
 #define TICK0_SUNDAY 946771200000.0
 /* calc.js stops making bins at a million, "so we don't crash the browser" */
 #define MAX_BINS 1000000
+/* a 2-D histogram's grid: beyond this many cells, no result */
+#define MAX_2D_CELLS 10000000
 
 /* A dtick as plotly.js keeps it: a number, or "M<k>" (k months). */
 typedef struct dtick {
@@ -479,10 +481,11 @@ data_range(const double *v, size_t n, double *lo, double *hi)
     }
 }
 
-/* axes.autoBin.  size: the given (cleaned) bin size or NULL. */
+/* axes.autoBin.  size: the given (cleaned) bin size or NULL; is2d: a
+ * 2-D histogram's axis (the rough size uses n^0.25, not n^0.4). */
 static int
 auto_bin(const double *v, size_t n, chx_axis_type axtype, long nbins,
-         const dtick *size, double raw_size, binspec *out)
+         const dtick *size, double raw_size, int is2d, binspec *out)
 {
     double o, s, tick0, p, e;
     int is_date = axtype == CHX_AXTYPE_DATE;
@@ -517,7 +520,7 @@ auto_bin(const double *v, size_t n, chx_axis_type axtype, long nbins,
                 return -1;
             f = pow(10, floor(log(md) / JS_LN10));
             h = f * round_up(md / f, r9, 4, 1);
-            u = 2 * stdev_pop(v, n) / pow((double)n, 0.4);
+            u = 2 * stdev_pop(v, n) / pow((double)n, is2d ? 0.25 : 0.4);
             u = isnan(h) || isnan(u) ? NAN : fmax(h, u);  /* Math.max: NaN wins */
             if (!js_isnum(u))
                 u = 1;
@@ -581,6 +584,7 @@ typedef struct hist_ctx {
     size_t n;
     chx_axis_type axtype;
     int overlay;
+    int is2d;                /* histogram2d: autoBin's is2d */
     size_t *gid;             /* group of each trace */
     group_opts *g;
     double *tstart, *tend;   /* each trace's bins (r units) */
@@ -763,7 +767,7 @@ compute_group(hist_ctx *cx, size_t ti, int early_ok, binspec *out_e, int *early)
     if (!all)
         goto done;
     if (auto_bin(all, len, cx->axtype, o->nbins, o->size_found ? &o->size : NULL,
-                 o->raw_size, &e) < 0)
+                 o->raw_size, cx->is2d, &e) < 0)
         goto done;
     /* the single-value case: overlay, not categories, no bingroup, no size */
     if (cx->overlay && e.span == 0 && cx->axtype != CHX_AXTYPE_CATEGORY
@@ -1193,6 +1197,262 @@ done:
     free(cx.tstart);
     free(cx.tend);
     free(cx.tsize);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------
+ * 2-D histograms (histogram2d/calc.js)
+ */
+
+/* One axis of a 2-D histogram: calcAllAutoBins for a trace alone in its
+ * bin group (is2d, no cumulative, no single-value overlay), then its bin
+ * edges as calc.js steps them (c units) into *edges (nb + 1 of them). */
+static int
+axis_2d(const chx_hist_input *in, chx_axis_type at, double **edges, size_t *nb,
+        double *start_r, dtick *size)
+{
+    hist_ctx cx;
+    group_opts g;
+    size_t gid = 0, cap = 64, k = 0;
+    double tstart, tend, c, end, *e = NULL;
+    dtick tsize;
+    binspec be;
+    int early, rc = -1;
+
+    memset(&cx, 0, sizeof cx);
+    memset(&g, 0, sizeof g);
+    g.raw_size = NAN;
+    cx.in = in;
+    cx.n = 1;
+    cx.axtype = at;
+    cx.is2d = 1;
+    cx.gid = &gid;
+    cx.g = &g;
+    cx.tstart = &tstart;
+    cx.tend = &tend;
+    cx.tsize = &tsize;
+    if (compute_group(&cx, 0, 0, &be, &early) < 0)
+        return -1;
+    trace_bins(&cx, 0);
+    e = malloc((cap + 1) * sizeof *e);
+    if (!e)
+        return -1;
+    c = r2c(at, tstart);
+    end = r2c(at, tend) + (c - tick_increment(c, tsize, 0)) / 1e6;
+    /* plotly.js has no bin cap here (and loops forever where an increment
+     * makes no progress): both stop this loop */
+    while (c < end) {
+        double a = tick_increment(c, tsize, 0);
+
+        if (k >= MAX_BINS || !(a > c))
+            goto done;
+        if (k == cap) {
+            double *ne = realloc(e, (2 * cap + 1) * sizeof *ne);
+
+            if (!ne)
+                goto done;
+            e = ne;
+            cap *= 2;
+        }
+        e[k++] = c;
+        c = a;
+    }
+    e[k] = c;
+    *edges = e;
+    e = NULL;
+    *nb = k;
+    *start_r = tstart;
+    *size = tsize;
+    rc = 0;
+done:
+    free(e);
+    return rc;
+}
+
+/* Lib.findBin of position x on an axis (as calc_trace bins). */
+static long
+bin_2d(double x, chx_axis_type at, const double *edges, size_t nb, double start_r,
+       dtick size)
+{
+    if (!js_isnum(x))
+        return -1;
+    if (size.months > 0)
+        return find_bin(x, 0, 0, edges, nb + 1);
+    if (at == CHX_AXTYPE_DATE)
+        return find_bin(x, r2c(at, start_r), size.num, NULL, 0);
+    return find_bin(x, start_r, size.num, NULL, 0);
+}
+
+void
+chx_hist2d_output_clear(chx_hist2d_output *out)
+{
+    if (!out)
+        return;
+    free(out->xedges);
+    free(out->yedges);
+    free(out->values);
+    memset(out, 0, sizeof *out);
+}
+
+int
+chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type ytype,
+                chx_hist2d_output *out)
+{
+    chx_hist_input ax[2];
+    chx_axis_type at[2];
+    double *edges[2] = {NULL, NULL}, start_r[2], inc[2] = {0, 0}, total = 0;
+    double *xinc = NULL, *cnt = NULL;
+    unsigned char *nul = NULL;
+    dtick size[2];
+    size_t nb[2] = {0, 0}, n, i, j, cells;
+    int d, extreme, use_w, doavg, rc = -1;
+
+    if (!out)
+        return -1;
+    memset(out, 0, sizeof *out);
+    if (!in || (in->x.n && !in->x.pos) || (in->y.n && !in->y.pos) || (in->nz && !in->z))
+        return -1;
+    /* the points are the pairs (x[i], y[i]), i < trace._length */
+    n = in->x.n < in->y.n ? in->x.n : in->y.n;
+    ax[0] = in->x;
+    ax[1] = in->y;
+    at[0] = xtype;
+    at[1] = ytype;
+    for (d = 0; d < 2; d++) {
+        ax[d].n = n;
+        ax[d].weights = NULL;
+        ax[d].cumulative = 0;
+        ax[d].bingroup = "";
+        if (axis_2d(&ax[d], at[d], &edges[d], &nb[d], &start_r[d], &size[d]) < 0)
+            goto done;
+    }
+    if (nb[0] && nb[1] > MAX_2D_CELLS / nb[0])
+        goto done;
+    cells = nb[0] * nb[1];
+    extreme = in->func == CHX_HISTFUNC_MIN || in->func == CHX_HISTFUNC_MAX;
+    use_w = in->z != NULL && in->func != CHX_HISTFUNC_COUNT;
+    doavg = use_w && in->func == CHX_HISTFUNC_AVG;
+    out->values = malloc((cells ? cells : 1) * sizeof *out->values);
+    nul = malloc(cells ? cells : 1);
+    cnt = calloc(cells ? cells : 1, sizeof *cnt);
+    xinc = malloc((nb[0] ? nb[0] : 1) * sizeof *xinc);
+    if (!out->values || !nul || !cnt || !xinc)
+        goto done;
+    for (i = 0; i < cells; i++) {
+        out->values[i] = 0;
+        nul[i] = (unsigned char)(extreme && use_w);   /* null for min/max */
+    }
+    /* density's 1/dx: the mean bin width, or each month bin's own */
+    for (d = 0; d < 2; d++)
+        if (nb[d])
+            inc[d] = 1 / ((edges[d][nb[d]] - edges[d][0]) / (double)nb[d]);
+    for (i = 0; i < nb[0]; i++)
+        xinc[i] = size[0].months > 0 ? 1 / (edges[0][i + 1] - edges[0][i]) : inc[0];
+
+    for (i = 0; i < n && cells; i++) {
+        long bx = bin_2d(in->x.pos[i], xtype, edges[0], nb[0], start_r[0], size[0]);
+        long by = bin_2d(in->y.pos[i], ytype, edges[1], nb[1], start_r[1], size[1]);
+        size_t c;
+        double w;
+
+        if (bx < 0 || (size_t)bx >= nb[0] || by < 0 || (size_t)by >= nb[1])
+            continue;
+        c = (size_t)by * nb[0] + (size_t)bx;
+        if (!use_w) {
+            out->values[c] += 1;     /* null++ is 1 */
+            nul[c] = 0;
+            total += 1;
+            continue;
+        }
+        w = i < in->nz ? in->z[i] : NAN;
+        if (!js_isnum(w))
+            continue;
+        switch (in->func) {
+        case CHX_HISTFUNC_SUM:
+            out->values[c] += w;
+            total += w;
+            break;
+        case CHX_HISTFUNC_AVG:
+            out->values[c] += w;
+            cnt[c]++;
+            break;
+        default:            /* min, max */
+            if (nul[c]) {
+                out->values[c] = w;
+                nul[c] = 0;
+                total += w;
+            } else if (in->func == CHX_HISTFUNC_MIN ? out->values[c] > w
+                       : out->values[c] < w) {
+                total += w - out->values[c];
+                out->values[c] = w;
+            }
+            break;
+        }
+    }
+    if (doavg)               /* average.js, row by row into one total */
+        for (j = 0; j < nb[1]; j++)
+            for (i = 0; i < nb[0]; i++) {
+                size_t c = j * nb[0] + i;
+
+                if (cnt[c]) {
+                    out->values[c] /= cnt[c];
+                    total += out->values[c];
+                } else {
+                    nul[c] = 1;
+                }
+            }
+    if (in->norm != CHX_HISTNORM_NONE) {   /* norm_functions.js; null * x is 0 */
+        double k = 100 / total;
+
+        for (j = 0; j < nb[1]; j++) {
+            double yinc = nb[1] ? (size[1].months > 0
+                                   ? 1 / (edges[1][j + 1] - edges[1][j]) : inc[1]) : 0;
+            double t2 = yinc != 0 && !isnan(yinc) ? total / yinc : total;
+
+            for (i = 0; i < nb[0]; i++) {
+                size_t c = j * nb[0] + i;
+                double v = nul[c] ? 0 : out->values[c];
+
+                switch (in->norm) {
+                case CHX_HISTNORM_PERCENT:
+                    v *= k;
+                    break;
+                case CHX_HISTNORM_PROBABILITY:
+                    v /= total;
+                    break;
+                case CHX_HISTNORM_DENSITY:
+                    v *= xinc[i] * (yinc != 0 && !isnan(yinc) ? yinc : 1);
+                    break;
+                default:
+                    v *= xinc[i] / t2;
+                    break;
+                }
+                out->values[c] = v;
+                nul[c] = 0;
+            }
+        }
+    }
+    for (i = 0; i < cells; i++)
+        if (nul[i])
+            out->values[i] = NAN;
+    out->nx = nb[0];
+    out->ny = nb[1];
+    out->xedges = edges[0];
+    out->yedges = edges[1];
+    edges[0] = edges[1] = NULL;
+    if (cells == 0) {        /* no bin on an axis: no grid */
+        chx_hist2d_output_clear(out);
+        out->nx = out->ny = 0;
+    }
+    rc = 0;
+done:
+    if (rc < 0)
+        chx_hist2d_output_clear(out);
+    free(edges[0]);
+    free(edges[1]);
+    free(xinc);
+    free(cnt);
+    free(nul);
     return rc;
 }
 

@@ -73,6 +73,44 @@ int chx_histograms(const chx_hist_input *in, size_t n_traces, chx_axis_type axty
                    const char *barmode, chx_hist_output *out);
 void chx_hist_output_clear(chx_hist_output *out);
 
+/* One histogram2d trace: x and y give each axis' positions and bin
+ * attributes (pos, n, start, end, size, size_months, nbins as for a 1-D
+ * trace; their weights, func, norm, cumulative and bingroup are ignored).
+ * The points are the pairs (x.pos[i], y.pos[i]) for i < min(x.n, y.n), as
+ * plotly.js's trace._length.  z: the values histfunc sum/avg/min/max
+ * aggregates (z, or marker.color), nz of them (a point past nz, or whose z
+ * is NaN, is counted by no function but count), or NULL. */
+typedef struct chx_hist2d_input {
+    chx_hist_input x, y;
+    const double *z;
+    size_t nz;
+    chx_histfunc func;
+    chx_histnorm norm;
+} chx_hist2d_input;
+
+/* The grid plotly.js computes: nx x-bins between nx + 1 xedges, ny y-bins,
+ * values row by row (ny rows of nx: values[j * nx + i] is x-bin i, y-bin
+ * j).  Empty bins stay (0 for count and sum; NaN, plotly.js's null, for avg
+ * and for min/max with no sample (without z plotly.js counts); with a histnorm null becomes 0 as in
+ * plotly.js).  The edges are the bins' own (c units: ms on a date axis);
+ * plotly.js draws them evenly spaced (x0, dx), which differs only for
+ * month bins.  nx = ny = 0 and all NULL when an axis has no bin. */
+typedef struct chx_hist2d_output {
+    size_t nx, ny;
+    double *xedges, *yedges, *values;
+} chx_hist2d_output;
+
+/* histogram2d/calc.js for one trace alone in its bin groups (each axis
+ * binned by autoBin with is2d: the rough size is 2 stdev / n^0.25), the
+ * given xbins/ybins merged as for 1-D histograms.  -1 (nothing allocated)
+ * when out of memory, when a pos or z is NULL with a count > 0, or when the
+ * bins cannot be stepped (more than 1e6 on an axis, an increment that makes
+ * no progress: plotly.js never ends there) or exceed 1e7 cells.  Free out
+ * with chx_hist2d_output_clear. */
+int chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type ytype,
+                    chx_hist2d_output *out);
+void chx_hist2d_output_clear(chx_hist2d_output *out);
+
 typedef enum chx_quartile_method {
     CHX_QUARTILE_LINEAR = 0, CHX_QUARTILE_EXCLUSIVE, CHX_QUARTILE_INCLUSIVE
 } chx_quartile_method;

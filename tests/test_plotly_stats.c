@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +224,94 @@ check_box_case(json_object *c)
     free(outl);
 }
 
+/* One axis of a 2-D histogram case: positions as plotly.js's calcdata
+ * numbers, its xbins / ybins and nbinsx / nbinsy. */
+static void
+axis_2d_input(json_object *tr, json_object *res, const char *l, chx_hist_input *in,
+              double **pos)
+{
+    char key[16];
+    json_object *b, *sz;
+
+    memset(in, 0, sizeof *in);
+    snprintf(key, sizeof key, "%spos", l);
+    *pos = numbers(field(res, key), &in->n);
+    in->pos = *pos;
+    snprintf(key, sizeof key, "%sbins", l);
+    b = field(tr, key);
+    in->start = num(field(b, "start"));
+    in->end = num(field(b, "end"));
+    in->size = NAN;
+    sz = field(b, "size");
+    if (sz && json_object_get_type(sz) == json_type_string)
+        in->size_months = atoi(json_object_get_string(sz) + 1);
+    else if (sz)
+        in->size = num(sz);
+    snprintf(key, sizeof key, "nbins%s", l);
+    in->nbins = field(tr, key) ? json_object_get_int(field(tr, key)) : 0;
+}
+
+static void
+check_hist2d_case(json_object *c)
+{
+    const char *name = str(c, "name", "?");
+    json_object *tr = field(c, "trace"), *r = field(c, "result"), *zr = field(r, "z");
+    json_object *zin = field(tr, "z") ? field(tr, "z") : field(field(tr, "marker"), "color");
+    const char *func = str(tr, "histfunc", "count"), *norm = str(tr, "histnorm", "");
+    chx_hist2d_input in;
+    chx_hist2d_output out;
+    double *xp, *yp, *z = NULL, *xe, *ye;
+    size_t nxe, nye, ny = zr ? json_object_array_length(zr) : 0, i, j, k;
+
+    memset(&in, 0, sizeof in);
+    axis_2d_input(tr, r, "x", &in.x, &xp);
+    axis_2d_input(tr, r, "y", &in.y, &yp);
+    if (zin && json_object_get_type(zin) == json_type_array) {
+        z = numbers(zin, &in.nz);
+        in.z = z;
+    }
+    in.func = !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
+            : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
+            : CHX_HISTFUNC_COUNT;
+    in.norm = !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
+            : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
+            : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
+            : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
+            : CHX_HISTNORM_NONE;
+    xe = numbers(field(r, "xedges"), &nxe);
+    ye = numbers(field(r, "yedges"), &nye);
+    cr_assert_eq(chx_histogram2d(&in, axis_type(str(c, "xaxis", "linear")),
+                                 axis_type(str(c, "yaxis", "linear")), &out), 0, "%s", name);
+    cr_expect_eq(out.nx + 1, nxe, "%s: %zu x bins, plotly.js %zu", name, out.nx, nxe - 1);
+    cr_expect_eq(out.ny + 1, nye, "%s: %zu y bins, plotly.js %zu", name, out.ny, nye - 1);
+    cr_expect_eq(out.ny, ny, "%s: %zu rows, plotly.js %zu", name, out.ny, ny);
+    if (out.nx + 1 == nxe && out.ny + 1 == nye && out.ny == ny) {
+        for (k = 0; k < nxe; k++)    /* the edges exactly */
+            cr_expect(out.xedges[k] == xe[k], "%s x edge %zu: %.17g, plotly.js %.17g",
+                      name, k, out.xedges[k], xe[k]);
+        for (k = 0; k < nye; k++)
+            cr_expect(out.yedges[k] == ye[k], "%s y edge %zu: %.17g, plotly.js %.17g",
+                      name, k, out.yedges[k], ye[k]);
+        for (j = 0; j < ny; j++) {
+            json_object *row = json_object_array_get_idx(zr, j);
+
+            cr_expect_eq(json_object_array_length(row), out.nx, "%s row %zu", name, j);
+            for (i = 0; i < out.nx && i < json_object_array_length(row); i++) {
+                double want = num(json_object_array_get_idx(row, i)), got = out.values[j * out.nx + i];
+
+                cr_expect(close(got, want), "%s z[%zu][%zu]: %.17g, plotly.js %.17g",
+                          name, j, i, got, want);
+            }
+        }
+    }
+    chx_hist2d_output_clear(&out);
+    free(xp);
+    free(yp);
+    free(z);
+    free(xe);
+    free(ye);
+}
+
 static size_t
 check_cases(const char *kind)
 {
@@ -236,6 +325,8 @@ check_cases(const char *kind)
             continue;
         if (!strcmp(kind, "box"))
             check_box_case(c);
+        else if (!strcmp(kind, "hist2d"))
+            check_hist2d_case(c);
         else
             check_hist_case(c);
         n++;
@@ -247,6 +338,11 @@ check_cases(const char *kind)
 Test(plotly_reference, histograms_equal_plotly_js)
 {
     cr_expect_geq(check_cases("hist"), 40);
+}
+
+Test(plotly_reference, histograms2d_equal_plotly_js)
+{
+    cr_expect_geq(check_cases("hist2d"), 15);
 }
 
 Test(plotly_reference, boxes_equal_plotly_js)
@@ -401,4 +497,52 @@ Test(hostile, boxes)
     cr_assert_eq(chx_box_from_samples(one, 2, CHX_QUARTILE_EXCLUSIVE, CHX_BOXPOINTS_OUTLIERS, &s), 0);
     cr_expect(isnan(s.q1) && isnan(s.q3) && isnan(s.lowerfence));
     chx_box_stats_clear(&s);
+}
+
+Test(hostile, histogram2d)
+{
+    double nan3[3] = {NAN, INFINITY, -INFINITY}, x[3] = {1, 2, 3}, y[2] = {5, 6};
+    chx_hist2d_input in;
+    chx_hist2d_output out;
+
+    memset(&in, 0, sizeof in);
+    in.x.start = in.x.end = in.x.size = NAN;
+    in.y.start = in.y.end = in.y.size = NAN;
+    /* a count without positions */
+    in.x.n = 3;
+    in.y.n = 3;
+    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect(out.values == NULL && out.nx == 0);
+    cr_expect_eq(chx_histogram2d(NULL, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    /* nothing finite, nothing at all: no grid */
+    in.x.pos = nan3;
+    in.y.pos = nan3;
+    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), 0);
+    cr_expect(out.nx * out.ny == 0 && out.values == NULL);
+    chx_hist2d_output_clear(&out);
+    in.x.n = in.y.n = 0;
+    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_DATE, CHX_AXTYPE_CATEGORY, &out), 0);
+    chx_hist2d_output_clear(&out);
+    /* mismatched lengths: the pairs; z shorter than the points */
+    in.x.pos = x;
+    in.x.n = 3;
+    in.y.pos = y;
+    in.y.n = 2;
+    in.z = y;
+    in.nz = 1;
+    in.func = CHX_HISTFUNC_SUM;
+    cr_assert_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), 0);
+    cr_expect(out.nx >= 1 && out.ny >= 1);
+    chx_hist2d_output_clear(&out);
+    /* a grid too big: 1e6 x 1e6 bins */
+    in.x.start = in.y.start = 0;
+    in.x.end = in.y.end = 1e6;
+    in.x.size = in.y.size = 1;
+    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect(out.values == NULL);
+    /* bins that cannot be stepped */
+    in.x.start = 1e300;
+    in.x.end = 1e301;
+    in.x.size = 1;
+    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
 }

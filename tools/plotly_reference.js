@@ -11,10 +11,15 @@
  *   {"name", "kind": "hist", "axis": "linear|log|date|category",
  *    "barmode", "traces": [plotly histogram trace attributes]}
  *   {"name", "kind": "box", "y": [...], "quartilemethod", "boxpoints"}
+ *   {"name", "kind": "hist2d", "xaxis": "linear|date|category",
+ *    "yaxis": ..., "trace": {plotly histogram2d trace attributes}}
  * Each case comes back with its input and plotly.js's results: for a
  * histogram trace its positions as plotly.js's calcdata numbers ("pos":
  * milliseconds on dates, indices on categories), the drawn bins' edges and
- * values (null where plotly.js draws no bar); for a box, its statistics.
+ * values (null where plotly.js draws no bar); for a box, its statistics;
+ * for a 2-D histogram its x and y positions ("xpos", "ypos"), the bins'
+ * edges on each axis ("xedges", "yedges") and z, one row per y bin (null
+ * where plotly.js leaves null).
  *
  * The browser is stubbed just enough for the bundle to load: no drawing
  * happens, only Plots.supplyDefaults and Plots.doCalcdata.  Two small
@@ -82,6 +87,10 @@ function loadPlotly(path) {
         '$1.Plots=$2', 'the Plots export');
     src = editOnce(src, /v\.push\(c\),!p&&a\.type==="date"/,
         'v.push(c),t._chxEdges=v,t._chxCenters=r,!p&&a.type==="date"', 'the histogram bin loop');
+    src = editOnce(src, /S\.push\(f\);var G=T\.length,Q=\(f-X\)\/G/,
+        'S.push(f),r._chxXEdges=S;var G=T.length,Q=(f-X)/G', 'the 2-D histogram x bin loop');
+    src = editOnce(src, /C\.push\(f\);var he=x\.length/,
+        'C.push(f),r._chxYEdges=C;var he=x.length', 'the 2-D histogram y bin loop');
     const mod = new Module('plotly.min.js');
     mod._compile(src, path);
     return mod.exports;
@@ -140,13 +149,27 @@ function boxCase(Plotly, c) {
     };
 }
 
+function hist2dCase(Plotly, c) {
+    const layout = {xaxis: {type: c.xaxis || 'linear'}, yaxis: {type: c.yaxis || 'linear'}};
+    const gd = calc(Plotly, [Object.assign({type: 'histogram2d'}, c.trace)], layout);
+    const ft = gd._fullData[0], d = gd.calcdata[0][0];
+    const fl = gd._fullLayout;
+    return {
+        xpos: Array.from(fl.xaxis.makeCalcdata(ft, 'x'), v => num(v)),
+        ypos: Array.from(fl.yaxis.makeCalcdata(ft, 'y'), v => num(v)),
+        xedges: ft._chxXEdges || [], yedges: ft._chxYEdges || [],
+        z: (d.z || []).map(row => Array.from(row, v => num(v)))
+    };
+}
+
 function main() {
     const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
     const path = process.argv[3] || process.env.PLOTLY_JS;
     if(!path) throw new Error('name plotly.min.js (argument or $PLOTLY_JS)');
     const Plotly = loadPlotly(path);
     const results = cases.map(c => Object.assign({}, c,
-        {result: c.kind === 'box' ? boxCase(Plotly, c) : histCase(Plotly, c)}));
+        {result: c.kind === 'box' ? boxCase(Plotly, c)
+            : c.kind === 'hist2d' ? hist2dCase(Plotly, c) : histCase(Plotly, c)}));
     process.stdout.write(JSON.stringify({plotly_version: Plotly.version, cases: results}, null, 1) + '\n');
 }
 
