@@ -17,12 +17,14 @@
  *                        median, outliers) from plotly's statistics
  *   heatmap, contour     a mesh image with its edges and colour scale;
  *                        contour levels as plotly.js chooses them
+ *   histogram2d          the same mesh image, binned by plotly_stats.c
  *   scatter3d, surface   3-D lines and points with z; a surface's cells
  *
  * Anything else is counted as an artist the core does not read.
  */
 #include "plotly.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -938,43 +940,26 @@ obj_number(PyObject *o, double *v)
     return 1;
 }
 
-/* The histogram's inputs; positions in plotly.js's units (dates in ms). */
-typedef struct hist_slot {
-    chx_hist_input in;
-    double *pos, *w;
-    PyObject *keep;             /* the bingroup's str */
-    int horizontal;
-} hist_slot;
-
+/* A histogram axis' positions (plotly.js's units: dates in ms) and its
+ * bin attributes (xbins / ybins and nbinsx / nbinsy) into in. */
 static int
-hist_input(trace_ctx *t, hist_slot *h)
+axis_bins_input(trace_ctx *t, const char *letter, px_axis *pax, double **pos, size_t *n,
+                chx_hist_input *in)
 {
-    px_subplot *p = t->p;
-    PyObject *x = px_get(t->trace, "x"), *bins = NULL, *cum = NULL, *size = NULL;
-    px_axis *pax;
-    size_t n = 0, nw = 0, i;
+    PyObject *bins = NULL, *size = NULL;
+    char key[8];
+    size_t i;
     double v;
     int rc = -1;
 
-    memset(h, 0, sizeof *h);
-    h->horizontal = x == NULL;
-    Py_XDECREF(x);
-    pax = p->axis[h->horizontal ? 1 : 0];
-    if (values_of(t, h->horizontal ? "y" : "x", pax, &h->pos, &n) < 0)
+    in->start = in->end = in->size = NAN;
+    if (values_of(t, letter, pax, pos, n) < 0)
         goto done;
-    if (histfunc_of(t) != CHX_HISTFUNC_COUNT
-        && values_of(t, h->horizontal ? "x" : "y", NULL, &h->w, &nw) < 0)
-        goto done;
-    if (h->w != NULL && nw < n)
-        n = nw;
     if (pax != NULL && pax->type == CHX_AXTYPE_DATE)
-        for (i = 0; i < n; i++)
-            h->pos[i] *= MS_PER_DAY;
-    h->in.pos = h->pos;
-    h->in.weights = h->w;
-    h->in.n = h->pos != NULL ? n : 0;
-    h->in.start = h->in.end = h->in.size = NAN;
-    bins = px_get(t->trace, h->horizontal ? "ybins" : "xbins");
+        for (i = 0; i < *n; i++)
+            (*pos)[i] *= MS_PER_DAY;
+    snprintf(key, sizeof key, "%sbins", letter);
+    bins = px_get(t->trace, key);
     if (bins != NULL) {
         px_axis *dax = pax != NULL && pax->type == CHX_AXTYPE_DATE ? pax : NULL;
         const char *k[2] = {"start", "end"};
@@ -990,11 +975,11 @@ hist_input(trace_ctx *t, hist_slot *h)
                 Py_ssize_t sl = (Py_ssize_t)(s ? strlen(s) : 0);
 
                 if (s != NULL && px_parse_date(s, (size_t)sl, &v))
-                    (j ? &h->in.end : &h->in.start)[0] = v * MS_PER_DAY;
+                    (j ? &in->end : &in->start)[0] = v * MS_PER_DAY;
                 PyErr_Clear();
             }
             else if (obj_number(e, &v))
-                (j ? &h->in.end : &h->in.start)[0] = v;
+                (j ? &in->end : &in->start)[0] = v;
             Py_DECREF(e);
         }
         size = px_get(bins, "size");
@@ -1003,16 +988,55 @@ hist_input(trace_ctx *t, hist_slot *h)
             long months;
 
             if (s != NULL && s[0] == 'M' && sscanf(s + 1, "%ld", &months) == 1 && months > 0)
-                h->in.size_months = (int)months;
+                in->size_months = months < INT_MAX ? (int)months : INT_MAX;
             else if (s != NULL && px_number(bins, "size", &v))
-                h->in.size = v;
+                in->size = v;
             PyErr_Clear();
         }
         else if (px_number(bins, "size", &v))
-            h->in.size = v;
+            in->size = v;
     }
-    if (px_number(t->trace, h->horizontal ? "nbinsy" : "nbinsx", &v) && v >= 1 && v < 1e9)
-        h->in.nbins = (long)v;
+    snprintf(key, sizeof key, "nbins%s", letter);
+    if (px_number(t->trace, key, &v) && v >= 1 && v < 1e9)
+        in->nbins = (long)v;
+    rc = 0;
+done:
+    Py_XDECREF(bins);
+    Py_XDECREF(size);
+    return rc;
+}
+
+/* The histogram's inputs; positions in plotly.js's units (dates in ms). */
+typedef struct hist_slot {
+    chx_hist_input in;
+    double *pos, *w;
+    PyObject *keep;             /* the bingroup's str */
+    int horizontal;
+} hist_slot;
+
+static int
+hist_input(trace_ctx *t, hist_slot *h)
+{
+    px_subplot *p = t->p;
+    PyObject *x = px_get(t->trace, "x"), *cum = NULL;
+    px_axis *pax;
+    size_t n = 0, nw = 0;
+    int rc = -1;
+
+    memset(h, 0, sizeof *h);
+    h->horizontal = x == NULL;
+    Py_XDECREF(x);
+    pax = p->axis[h->horizontal ? 1 : 0];
+    if (axis_bins_input(t, h->horizontal ? "y" : "x", pax, &h->pos, &n, &h->in) < 0)
+        goto done;
+    if (histfunc_of(t) != CHX_HISTFUNC_COUNT
+        && values_of(t, h->horizontal ? "x" : "y", NULL, &h->w, &nw) < 0)
+        goto done;
+    if (h->w != NULL && nw < n)
+        n = nw;
+    h->in.pos = h->pos;
+    h->in.weights = h->w;
+    h->in.n = h->pos != NULL ? n : 0;
     h->in.func = histfunc_of(t);
     h->in.norm = histnorm_of(t);
     cum = px_get(t->trace, "cumulative");
@@ -1027,9 +1051,7 @@ hist_input(trace_ctx *t, hist_slot *h)
         h->in.bingroup = "";
     rc = 0;
 done:
-    Py_XDECREF(bins);
     Py_XDECREF(cum);
-    Py_XDECREF(size);
     return rc;
 }
 
@@ -1868,15 +1890,67 @@ done:
 #undef VE
 }
 
+/* The mesh image of a rows x cols grid z (row by row from the bottom)
+ * between edges xe (cols + 1) and ye (rows + 1): its colour scale from
+ * z's finite range or zmin / zmax, the colorbar's title; *zmin / *zmax
+ * receive the scale's ends (infinite when z has no finite value). */
+static int
+grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
+           const double *ye, double *zmin, double *zmax)
+{
+    preader *r = t->r;
+    PyObject *cb = NULL, *ctitle = NULL;
+    chartex_artist *a;
+    double extent[4], v;
+    size_t i;
+    int rc = -1;
+
+    *zmin = INFINITY;
+    *zmax = -INFINITY;
+    for (i = 0; i < rows * cols; i++)
+        if (isfinite(z[i])) {
+            *zmin = fmin(*zmin, z[i]);
+            *zmax = fmax(*zmax, z[i]);
+        }
+    if (px_number(t->trace, "zmin", &v))
+        *zmin = v;
+    if (px_number(t->trace, "zmax", &v))
+        *zmax = v;
+    extent[0] = xe[0];
+    extent[1] = xe[cols];
+    extent[2] = ye[0];
+    extent[3] = ye[rows];
+    a = new_artist(t, CHARTEX_ARTIST_IMAGE, CHARTEX_ROLE_DATA, CHARTEX_IMAGE_ORIGIN_LOWER, 0, 1);
+    if (a == NULL)
+        goto done;
+    if (chartex_artist_set_image(a, rows, cols, z, extent, &r->err) < 0
+        || chartex_artist_set_mesh_edges(a, cols + 1, xe, rows + 1, ye, &r->err) < 0
+        || chartex_artist_set_color_scale(a, isfinite(*zmin) ? *zmin : NAN,
+                                          isfinite(*zmax) ? *zmax : NAN, "linear", 6,
+                                          &r->err) < 0) {
+        px_core_fail(r);
+        goto done;
+    }
+    cb = px_get(t->trace, "colorbar");
+    ctitle = px_title(cb, "title");
+    if (ctitle != NULL)
+        SET_TEXT(r, ctitle, chartex_artist_set_colorbar_label(a, s, len, &r->err));
+    rc = 0;
+done:
+    Py_XDECREF(cb);
+    Py_XDECREF(ctitle);
+    return rc;
+}
+
 static int
 read_grid(trace_ctx *t, int contour)
 {
     preader *r = t->r;
     px_subplot *p = t->p;
-    PyObject *zobj = px_get(t->trace, "z"), *cb = NULL, *ctitle = NULL, *contours = NULL;
+    PyObject *zobj = px_get(t->trace, "z"), *contours = NULL;
     double *z = NULL, *x = NULL, *y = NULL, *xe = NULL, *ye = NULL, *zt = NULL;
     double *xs = NULL, *ys = NULL;
-    double zmin = INFINITY, zmax = -INFINITY, v, extent[4], lv[1024];
+    double zmin = INFINITY, zmax = -INFINITY, v, lv[1024];
     size_t rows = 0, cols = 0, nx = 0, ny = 0, i, j, nl = 0;
     chartex_artist *a;
     int rc = -1;
@@ -1907,34 +1981,8 @@ read_grid(trace_ctx *t, int contour)
     ye = cell_edges(t, y, ny, rows, "y0", "dy");
     if (xe == NULL || ye == NULL)
         goto done;
-    for (i = 0; i < rows * cols; i++)
-        if (isfinite(z[i])) {
-            zmin = fmin(zmin, z[i]);
-            zmax = fmax(zmax, z[i]);
-        }
-    if (px_number(t->trace, "zmin", &v))
-        zmin = v;
-    if (px_number(t->trace, "zmax", &v))
-        zmax = v;
-    extent[0] = xe[0];
-    extent[1] = xe[cols];
-    extent[2] = ye[0];
-    extent[3] = ye[rows];
-    a = new_artist(t, CHARTEX_ARTIST_IMAGE, CHARTEX_ROLE_DATA, CHARTEX_IMAGE_ORIGIN_LOWER, 0, 1);
-    if (a == NULL)
+    if (grid_image(t, z, rows, cols, xe, ye, &zmin, &zmax) < 0)
         goto done;
-    if (chartex_artist_set_image(a, rows, cols, z, extent, &r->err) < 0
-        || chartex_artist_set_mesh_edges(a, cols + 1, xe, rows + 1, ye, &r->err) < 0
-        || chartex_artist_set_color_scale(a, isfinite(zmin) ? zmin : NAN,
-                                          isfinite(zmax) ? zmax : NAN, "linear", 6,
-                                          &r->err) < 0) {
-        px_core_fail(r);
-        goto done;
-    }
-    cb = px_get(t->trace, "colorbar");
-    ctitle = px_title(cb, "title");
-    if (ctitle != NULL)
-        SET_TEXT(r, ctitle, chartex_artist_set_colorbar_label(a, s, len, &r->err));
     if (contour) {
         double start, end, size, nc = NCONTOURS;
 
@@ -1994,9 +2042,70 @@ done:
     free(xs);
     free(ys);
     Py_XDECREF(zobj);
-    Py_XDECREF(cb);
-    Py_XDECREF(ctitle);
     Py_XDECREF(contours);
+    return rc;
+}
+
+/* A histogram2d: the grid plotly.js bins from x and y (plotly_stats.c's
+ * chx_histogram2d), drawn as a heatmap's.  Bins no input can give (no
+ * finite pair, more cells than chx_histogram2d makes) draw nothing. */
+static int
+read_histogram2d(trace_ctx *t)
+{
+    px_subplot *p = t->p;
+    PyObject *marker = NULL;
+    chx_hist2d_input in;
+    chx_hist2d_output out;
+    double *xp = NULL, *yp = NULL, *z = NULL, zmin, zmax;
+    size_t nx = 0, ny = 0, i, d;
+    int rc = -1;
+
+    memset(&in, 0, sizeof in);
+    memset(&out, 0, sizeof out);
+    if (axis_bins_input(t, "x", p->axis[0], &xp, &nx, &in.x) < 0
+        || axis_bins_input(t, "y", p->axis[1], &yp, &ny, &in.y) < 0)
+        goto done;
+    if (xp == NULL || yp == NULL)
+        goto ok;
+    in.x.pos = xp;
+    in.x.n = nx;
+    in.y.pos = yp;
+    in.y.n = ny;
+    /* histfunc aggregates z, or else an array marker.color */
+    if (values_of(t, "z", NULL, &z, &in.nz) < 0)
+        goto done;
+    if (z == NULL) {
+        marker = px_get(t->trace, "marker");
+        if (marker != NULL && values_of(&(trace_ctx){t->r, t->p, marker, t->type, t->index, NULL}, "color",
+                         NULL, &z, &in.nz) < 0)
+            goto done;
+    }
+    in.z = z;
+    in.func = z != NULL ? histfunc_of(t) : CHX_HISTFUNC_COUNT;
+    in.norm = histnorm_of(t);
+    if (chx_histogram2d(&in, p->axis[0] != NULL ? p->axis[0]->type : CHX_AXTYPE_LINEAR,
+                        p->axis[1] != NULL ? p->axis[1]->type : CHX_AXTYPE_LINEAR, &out) < 0
+        || out.nx == 0 || out.ny == 0)
+        goto ok;
+    for (d = 0; d < 2; d++) {
+        px_axis *ax = p->axis[d];
+        double *e = d ? out.yedges : out.xedges;
+        size_t ne = (d ? out.ny : out.nx) + 1;
+
+        if (ax != NULL && ax->type == CHX_AXTYPE_DATE)
+            for (i = 0; i < ne; i++)
+                e[i] /= MS_PER_DAY;
+    }
+    if (grid_image(t, out.values, out.ny, out.nx, out.xedges, out.yedges, &zmin, &zmax) < 0)
+        goto done;
+ok:
+    rc = 0;
+done:
+    chx_hist2d_output_clear(&out);
+    free(xp);
+    free(yp);
+    free(z);
+    Py_XDECREF(marker);
     return rc;
 }
 
@@ -2116,6 +2225,8 @@ px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_s
         rc = read_bar(&t);
     else if (strcmp(type, "histogram") == 0)
         rc = read_histogram(&t);
+    else if (strcmp(type, "histogram2d") == 0)
+        rc = read_histogram2d(&t);
     else if (strcmp(type, "pie") == 0)
         rc = read_pie(&t);
     else if (strcmp(type, "box") == 0 || strcmp(type, "violin") == 0)

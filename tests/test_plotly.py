@@ -453,6 +453,125 @@ def test_write_json_file_round_trip(pchart, tmp_path):
     assert chartex.figure_to_dict(pio.read_json(str(path))) == from_file
 
 
+# ------------------------------------------------------------ histogram2d
+
+def test_histogram2d_equals_numpy_on_given_bins(pchart):
+    rng = np.random.default_rng(18)
+    x, y = rng.normal(size=500), rng.normal(2, 3, size=500)
+    fig = go.Figure(go.Histogram2d(x=x, y=y, xbins=dict(start=-4, end=4, size=0.5),
+                                   ybins=dict(start=-10, end=14, size=2)))
+    h = pchart(fig)["heatmap"]
+    assert h["x_edges"] == np.arange(-4, 4.25, 0.5).tolist()
+    assert h["y_edges"] == np.arange(-10, 14.5, 2.0).tolist()
+    counts, _, _ = np.histogram2d(x, y, bins=[h["x_edges"], h["y_edges"]])
+    # rows per y bin, as plotly.js's z
+    assert h["values"] == counts.T.tolist()
+    assert (h["rows"], h["cols"]) == (12, 16)
+    assert (h["vmin"], h["vmax"]) == (counts.min(), counts.max())
+
+
+def test_histogram2d_histfunc_and_histnorm(pchart):
+    rng = np.random.default_rng(5)
+    x, y, z = rng.uniform(0, 4, 300), rng.uniform(0, 2, 300), rng.uniform(-1, 5, 300)
+    bins = dict(xbins=dict(start=0, end=4, size=1), ybins=dict(start=0, end=2, size=0.5))
+    edges = [np.arange(0, 4.5, 1.0), np.arange(0, 2.25, 0.5)]
+    count, _, _ = np.histogram2d(x, y, bins=edges)
+    total, _, _ = np.histogram2d(x, y, bins=edges, weights=z)
+    h = pchart(go.Figure(go.Histogram2d(x=x, y=y, z=z, histfunc="sum", **bins)))["heatmap"]
+    np.testing.assert_allclose(h["values"], total.T, rtol=1e-12)
+    h = pchart(go.Figure(go.Histogram2d(x=x, y=y, z=z, histfunc="avg", **bins)))["heatmap"]
+    np.testing.assert_allclose(h["values"], (total / count).T, rtol=1e-12)
+    h = pchart(go.Figure(go.Histogram2d(x=x, y=y, histnorm="probability density", **bins)))
+    np.testing.assert_allclose(h["heatmap"]["values"], (count / count.sum() / 0.5).T, rtol=1e-12)
+    h = pchart(go.Figure(go.Histogram2d(x=x, y=y, histnorm="percent", **bins)))
+    np.testing.assert_allclose(h["heatmap"]["values"], (100 * count / count.sum()).T, rtol=1e-12)
+    # avg of an empty bin is plotly.js's null
+    h = pchart(go.Figure(go.Histogram2d(x=[0.5, 0.5], y=[0.2, 1.7], z=[1, 3], histfunc="avg",
+                                        **bins)))["heatmap"]
+    assert h["values"][0][:2] == [1.0, None] and h["values"][3][0] == 3.0
+
+
+def test_density_heatmap_is_a_heatmap(pchart):
+    import plotly.express as px
+
+    df = px.data.tips()
+    d = pchart(px.density_heatmap(df, x="total_bill", y="tip", nbinsx=10, nbinsy=8))
+    h = d["heatmap"]
+    counts, _, _ = np.histogram2d(df["total_bill"], df["tip"], bins=[h["x_edges"], h["y_edges"]])
+    assert h["values"] == counts.T.tolist()
+    assert sum(map(sum, h["values"])) == len(df)
+    assert d["x_label"] == "total_bill" and d["y_label"] == "tip"
+
+
+def test_histogram2d_auto_bins_equal_plotly_js(pchart):
+    """The automatic bins of cases that plotly.js 4.1.1 binned in node
+    (tests/data/plotly_reference.json, tools/plotly_reference.js)."""
+    ref = json.load(open(os.path.join(os.path.dirname(__file__), "data",
+                                      "plotly_reference.json")))
+    cases = {c["name"]: c for c in ref["cases"] if c["kind"] == "hist2d"}
+    for name in ("h2d_auto", "h2d_nbins", "h2d_large_n", "h2d_max", "h2d_mismatched"):
+        c = cases[name]
+        h = pchart(go.Figure(go.Histogram2d(**c["trace"])))["heatmap"]
+        assert h["x_edges"] == c["result"]["xedges"], name
+        assert h["y_edges"] == c["result"]["yedges"], name
+        assert h["values"] == c["result"]["z"], name
+
+
+def test_histogram2d_of_dates_and_categories(pchart):
+    x = ["2024-01-01", "2024-01-02", "2024-01-02", "2024-01-05"]
+    h = pchart(go.Figure(go.Histogram2d(x=x, y=[1, 1, 2, 2], xbins=dict(size=86400000.0),
+                                        ybins=dict(start=0.5, end=2.5, size=1))))["heatmap"]
+    # one-day bins, centred on the days as plotly.js centres them
+    assert h["x_edges"] == ["2023-12-31T12:00:00", "2024-01-01T12:00:00", "2024-01-02T12:00:00",
+                            "2024-01-03T12:00:00", "2024-01-04T12:00:00", "2024-01-05T12:00:00"]
+    assert h["values"] == [[1, 1, 0, 0, 0], [0, 1, 0, 0, 1]]
+    d = pchart(go.Figure(go.Histogram2d(x=["a", "b", "a", "c"], y=[1, 1, 2, 2],
+                                        ybins=dict(start=0.5, end=2.5, size=1))))
+    h = d["heatmap"]
+    assert h["x_edges"] == [-0.5, 0.5, 1.5, 2.5]
+    assert h["col_labels"] == ["a", "b", "c"]
+    assert h["values"] == [[1, 1, 0], [1, 0, 1]]
+
+
+@pytest.mark.parametrize("trace", [
+    {"x": ["a", "b", "c"], "y": [1, 2, 3], "xaxis": "x"},
+    {"x": [float("nan"), None, "1", 2], "y": [1, None, 2, 3]},
+    {"x": [], "y": []},
+    {"x": [1, 2, 3], "y": [1]},
+    {"x": [1, 2], "y": [1, 2], "z": "not an array", "histfunc": "max"},
+    {"x": [1, 2], "y": [1, 2], "z": [None], "histfunc": "avg", "histnorm": "density"},
+    {"x": [1, 2], "y": [1, 2], "xbins": {"start": 0, "end": 1e12, "size": 1e-3}},
+    {"x": [1, 2], "y": [1, 2], "xbins": {"size": "M1"}, "ybins": {"size": -5, "start": "q"}},
+    {"x": {"not": "an array"}, "y": 5, "nbinsx": 10 ** 12},
+    {"x": [1e308, -1e308], "y": [1, 2]},
+])
+def test_histogram2d_hostile(chart, trace):
+    layout = {"xaxis": {"type": "linear"}} if trace.get("xaxis") else {}
+    trace = dict(trace, type="histogram2d")
+    trace.pop("xaxis", None)
+    d = chart({"data": [trace], "layout": layout})
+    assert isinstance(d, dict)
+    h = d.get("heatmap")
+    if h is not None:
+        assert len(h["values"]) == h["rows"] == len(h["y_edges"]) - 1
+        assert all(len(r) == h["cols"] == len(h["x_edges"]) - 1 for r in h["values"])
+
+
+def test_histogram2d_strings_on_a_linear_axis_are_not_counted(chart):
+    d = chart({"data": [{"type": "histogram2d", "x": ["a", "b", 1, 2], "y": [1, 2, 1, 2],
+                         "xbins": {"start": 0.5, "end": 2.5, "size": 1},
+                         "ybins": {"start": 0.5, "end": 2.5, "size": 1}}],
+               "layout": {"xaxis": {"type": "linear"}}})
+    assert d["heatmap"]["values"] == [[1, 0], [0, 1]]
+
+
+def test_histogram2d_mismatched_lengths_count_the_pairs(chart):
+    d = chart({"data": [{"type": "histogram2d", "x": [1, 1, 2, 2, 2], "y": [1, 1, 1],
+                         "xbins": {"start": 0.5, "end": 2.5, "size": 1},
+                         "ybins": {"start": 0.5, "end": 1.5, "size": 1}}]})
+    assert d["heatmap"]["values"] == [[2, 1]]
+
+
 # ------------------------------------------------------------- hostile
 
 @pytest.mark.parametrize("fig", [
