@@ -904,6 +904,59 @@ find_bin(double x, double start, double size, const double *edges, size_t ne)
     return (long)lo - 1;
 }
 
+/* bin_functions.js: sample w into bin b under func (count is not here);
+ * returns what plotly.js adds to the total. */
+static double
+bin_add(chx_histfunc func, double w, double *val, unsigned char *nul, double *cnt, size_t b)
+{
+    switch (func) {
+    case CHX_HISTFUNC_SUM:
+        val[b] += w;
+        return w;
+    case CHX_HISTFUNC_AVG:
+        val[b] += w;
+        cnt[b]++;
+        return 0;
+    case CHX_HISTFUNC_MIN:
+    case CHX_HISTFUNC_MAX:
+        if (nul[b]) {
+            val[b] = w;
+            nul[b] = 0;
+            return w;
+        }
+        if (func == CHX_HISTFUNC_MIN ? val[b] > w : val[b] < w) {
+            double d = w - val[b];
+
+            val[b] = w;
+            return d;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* norm_functions.js on one bin's value v (null: 0, as null * x is 0);
+ * xinc, yinc: density's 1/dx and 1/dy (yinc 1 in 1-D). */
+static double
+norm_value(chx_histnorm norm, double v, int nul, double total, double xinc, double yinc)
+{
+    if (nul)
+        v = 0;
+    switch (norm) {
+    case CHX_HISTNORM_PERCENT:
+        return v * (100 / total);
+    case CHX_HISTNORM_PROBABILITY:
+        return v / total;
+    case CHX_HISTNORM_DENSITY:
+        return v * (xinc * (yinc != 0 && !isnan(yinc) ? yinc : 1));
+    case CHX_HISTNORM_PROBABILITY_DENSITY:
+        return v * (xinc / (yinc != 0 && !isnan(yinc) ? total / yinc : total));
+    default:
+        return v;
+    }
+}
+
 /* histogram/calc.js calc for one trace, its bins already decided. */
 static int
 calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
@@ -1002,29 +1055,7 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
         w = t->weights[i];
         if (!js_isnum(w))
             continue;
-        switch (t->func) {
-        case CHX_HISTFUNC_SUM:
-            val[b] += w;
-            total += w;
-            break;
-        case CHX_HISTFUNC_AVG:
-            val[b] += w;
-            cnt[b]++;
-            break;
-        case CHX_HISTFUNC_MIN:
-        case CHX_HISTFUNC_MAX:
-            if (nul[b]) {
-                val[b] = w;
-                nul[b] = 0;
-                total += w;
-            } else if (t->func == CHX_HISTFUNC_MIN ? val[b] > w : val[b] < w) {
-                total += w - val[b];
-                val[b] = w;
-            }
-            break;
-        default:
-            break;
-        }
+        total += bin_add(t->func, w, val, nul, cnt, (size_t)b);
     }
     if (doavg) {             /* average.js */
         total = 0;
@@ -1037,30 +1068,11 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
             }
         }
     }
-    if (norm != CHX_HISTNORM_NONE) {   /* norm_functions.js; null * x is 0 */
-        double k = 100 / total;
-
+    if (norm != CHX_HISTNORM_NONE)      /* norm_functions.js */
         for (i = 0; i < nb; i++) {
-            double v = nul[i] ? 0 : val[i];
-
-            switch (norm) {
-            case CHX_HISTNORM_PERCENT:
-                v *= k;
-                break;
-            case CHX_HISTNORM_PROBABILITY:
-                v /= total;
-                break;
-            case CHX_HISTNORM_DENSITY:
-                v *= inc[i] * 1;
-                break;
-            default:
-                v *= inc[i] / total;
-                break;
-            }
-            val[i] = v;
+            val[i] = norm_value(norm, val[i], nul[i], total, inc[i], 1);
             nul[i] = 0;
         }
-    }
     if (t->cumulative)
         cdf(val, nul, nb, t->cumulative_decreasing, t->cumulative_currentbin);
 
@@ -1365,29 +1377,8 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
             continue;
         }
         w = i < in->nz ? in->z[i] : NAN;
-        if (!js_isnum(w))
-            continue;
-        switch (in->func) {
-        case CHX_HISTFUNC_SUM:
-            out->values[c] += w;
-            total += w;
-            break;
-        case CHX_HISTFUNC_AVG:
-            out->values[c] += w;
-            cnt[c]++;
-            break;
-        default:            /* min, max */
-            if (nul[c]) {
-                out->values[c] = w;
-                nul[c] = 0;
-                total += w;
-            } else if (in->func == CHX_HISTFUNC_MIN ? out->values[c] > w
-                       : out->values[c] < w) {
-                total += w - out->values[c];
-                out->values[c] = w;
-            }
-            break;
-        }
+        if (js_isnum(w))
+            total += bin_add(in->func, w, out->values, nul, cnt, c);
     }
     if (doavg)               /* average.js, row by row into one total */
         for (j = 0; j < nb[1]; j++)
@@ -1401,37 +1392,18 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
                     nul[c] = 1;
                 }
             }
-    if (in->norm != CHX_HISTNORM_NONE) {   /* norm_functions.js; null * x is 0 */
-        double k = 100 / total;
-
+    if (in->norm != CHX_HISTNORM_NONE)     /* norm_functions.js, row by row */
         for (j = 0; j < nb[1]; j++) {
-            double yinc = nb[1] ? (size[1].months > 0
-                                   ? 1 / (edges[1][j + 1] - edges[1][j]) : inc[1]) : 0;
-            double t2 = yinc != 0 && !isnan(yinc) ? total / yinc : total;
+            double yinc = size[1].months > 0 ? 1 / (edges[1][j + 1] - edges[1][j]) : inc[1];
 
             for (i = 0; i < nb[0]; i++) {
                 size_t c = j * nb[0] + i;
-                double v = nul[c] ? 0 : out->values[c];
 
-                switch (in->norm) {
-                case CHX_HISTNORM_PERCENT:
-                    v *= k;
-                    break;
-                case CHX_HISTNORM_PROBABILITY:
-                    v /= total;
-                    break;
-                case CHX_HISTNORM_DENSITY:
-                    v *= xinc[i] * (yinc != 0 && !isnan(yinc) ? yinc : 1);
-                    break;
-                default:
-                    v *= xinc[i] / t2;
-                    break;
-                }
-                out->values[c] = v;
+                out->values[c] = norm_value(in->norm, out->values[c], nul[c], total, xinc[i],
+                                            yinc);
                 nul[c] = 0;
             }
         }
-    }
     for (i = 0; i < cells; i++)
         if (nul[i])
             out->values[i] = NAN;

@@ -95,11 +95,51 @@ str(json_object *o, const char *key, const char *dflt)
     return v && json_object_get_type(v) == json_type_string ? json_object_get_string(v) : dflt;
 }
 
+/* A histogram axis' bins as the Plotly reader would pass them: xbins or
+ * ybins (letter) and nbinsx / nbinsy. */
+static void
+axis_bins(json_object *tr, const char *l, chx_hist_input *in)
+{
+    char key[16];
+    json_object *b, *sz;
+
+    snprintf(key, sizeof key, "%sbins", l);
+    b = field(tr, key);
+    in->start = num(field(b, "start"));
+    in->end = num(field(b, "end"));
+    in->size = NAN;
+    sz = field(b, "size");
+    if (sz && json_object_get_type(sz) == json_type_string)
+        in->size_months = atoi(json_object_get_string(sz) + 1);
+    else if (sz)
+        in->size = num(sz);
+    snprintf(key, sizeof key, "nbins%s", l);
+    in->nbins = field(tr, key) ? json_object_get_int(field(tr, key)) : 0;
+}
+
+static chx_histfunc
+func_of(const char *func)
+{
+    return !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
+         : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
+         : CHX_HISTFUNC_COUNT;
+}
+
+static chx_histnorm
+norm_of(const char *norm)
+{
+    return !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
+         : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
+         : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
+         : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
+         : CHX_HISTNORM_NONE;
+}
+
 /* One histogram trace's attributes as the Plotly reader would pass them. */
 static void
 hist_input(json_object *tr, json_object *res, chx_hist_input *in, double **pos, double **w)
 {
-    json_object *xb = field(tr, "xbins"), *cum = field(tr, "cumulative"), *sz;
+    json_object *cum = field(tr, "cumulative");
     const char *func = str(tr, "histfunc", "count"), *norm = str(tr, "histnorm", "");
     size_t nw = 0;
 
@@ -107,28 +147,14 @@ hist_input(json_object *tr, json_object *res, chx_hist_input *in, double **pos, 
     *pos = numbers(field(res, "pos"), &in->n);
     in->pos = *pos;
     *w = NULL;
-    in->func = !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
-             : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
-             : CHX_HISTFUNC_COUNT;
+    in->func = func_of(func);
     if (field(tr, "y") && in->func != CHX_HISTFUNC_COUNT) {
         *w = numbers(field(tr, "y"), &nw);
         cr_assert_eq(nw, in->n);
         in->weights = *w;
     }
-    in->norm = !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
-             : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
-             : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
-             : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
-             : CHX_HISTNORM_NONE;
-    in->start = num(field(xb, "start"));
-    in->end = num(field(xb, "end"));
-    in->size = NAN;
-    sz = field(xb, "size");
-    if (sz && json_object_get_type(sz) == json_type_string)
-        in->size_months = atoi(json_object_get_string(sz) + 1);
-    else if (sz)
-        in->size = num(sz);
-    in->nbins = field(tr, "nbinsx") ? json_object_get_int(field(tr, "nbinsx")) : 0;
+    in->norm = norm_of(norm);
+    axis_bins(tr, "x", in);
     if (cum && json_object_get_boolean(field(cum, "enabled"))) {
         const char *cb = str(cum, "currentbin", "include");
 
@@ -231,24 +257,12 @@ axis_2d_input(json_object *tr, json_object *res, const char *l, chx_hist_input *
               double **pos)
 {
     char key[16];
-    json_object *b, *sz;
 
     memset(in, 0, sizeof *in);
     snprintf(key, sizeof key, "%spos", l);
     *pos = numbers(field(res, key), &in->n);
     in->pos = *pos;
-    snprintf(key, sizeof key, "%sbins", l);
-    b = field(tr, key);
-    in->start = num(field(b, "start"));
-    in->end = num(field(b, "end"));
-    in->size = NAN;
-    sz = field(b, "size");
-    if (sz && json_object_get_type(sz) == json_type_string)
-        in->size_months = atoi(json_object_get_string(sz) + 1);
-    else if (sz)
-        in->size = num(sz);
-    snprintf(key, sizeof key, "nbins%s", l);
-    in->nbins = field(tr, key) ? json_object_get_int(field(tr, key)) : 0;
+    axis_bins(tr, l, in);
 }
 
 static void
@@ -270,14 +284,8 @@ check_hist2d_case(json_object *c)
         z = numbers(zin, &in.nz);
         in.z = z;
     }
-    in.func = !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
-            : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
-            : CHX_HISTFUNC_COUNT;
-    in.norm = !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
-            : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
-            : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
-            : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
-            : CHX_HISTNORM_NONE;
+    in.func = func_of(func);
+    in.norm = norm_of(norm);
     xe = numbers(field(r, "xedges"), &nxe);
     ye = numbers(field(r, "yedges"), &nye);
     cr_assert_eq(chx_histogram2d(&in, axis_type(str(c, "xaxis", "linear")),
