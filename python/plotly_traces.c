@@ -2075,9 +2075,12 @@ read_histogram2d(trace_ctx *t)
     if (values_of(t, "z", NULL, &z, &in.nz) < 0)
         goto done;
     if (z == NULL) {
+        trace_ctx mt = *t;      /* the marker read as the trace is */
+
         marker = px_get(t->trace, "marker");
-        if (marker != NULL && values_of(&(trace_ctx){t->r, t->p, marker, t->type, t->index, NULL}, "color",
-                         NULL, &z, &in.nz) < 0)
+        mt.trace = marker;
+        mt.name = NULL;
+        if (marker != NULL && values_of(&mt, "color", NULL, &z, &in.nz) < 0)
             goto done;
     }
     in.z = z;
