@@ -892,6 +892,22 @@ Test(downsample, options_out_of_range_are_refused)
     chartex_scene_free(s);
 }
 
+/* A scene of one image of rows x cols values v in an Axes of w x h pixels. */
+static chartex_scene *
+image_scene(size_t rows, size_t cols, const double *v, const double *extent, double w,
+            double h)
+{
+    chartex_error err = {CHARTEX_OK, ""};
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_IMAGE, &err);
+
+    cr_assert_not_null(a);
+    cr_assert_eq(chartex_artist_set_image(a, rows, cols, v, extent, &err), 0);
+    chartex_axes_set_pixels(ax, w, h);
+    return s;
+}
+
 Test(downsample, block_means_are_exact_where_a_plain_sum_is_not)
 {
     /* Two blocks of 2 x 2.  In the first, 1e16 + 1 rounds back to 1e16 in
@@ -902,15 +918,9 @@ Test(downsample, block_means_are_exact_where_a_plain_sum_is_not)
     double v[8] = {1e16, 1, 1.5e308, 1.5e308, -1e16, 1, -1.5e308, 1e300};
     double extent[4] = {0, 4, 2, 0};
     chartex_options opts = {0};
-    chartex_error err = {CHARTEX_OK, ""};
-    chartex_scene *s = h_scene();
-    chartex_axes *ax = h_axes(s);
-    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_IMAGE, &err);
+    chartex_scene *s = image_scene(2, 4, v, extent, 2.0, 1.0);
     char *text;
 
-    cr_assert_not_null(a);
-    cr_assert_eq(chartex_artist_set_image(a, 2, 4, v, extent, &err), 0);
-    chartex_axes_set_pixels(ax, 2.0, 1.0);
     opts.points_per_pixel = 1.0;
     text = json_with(s, &opts);
     cr_expect_not_null(strstr(text, "\"values\":[[0.5,3.750000025e+307]]"), "%s", text);
@@ -929,15 +939,9 @@ Test(downsample, image_blocks_are_means_of_finite_cells)
     };
     double extent[4] = {0, 6, 4, 0};
     chartex_options opts = {0};
-    chartex_error err = {CHARTEX_OK, ""};
-    chartex_scene *s = h_scene();
-    chartex_axes *ax = h_axes(s);
-    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_IMAGE, &err);
+    chartex_scene *s = image_scene(4, 6, v, extent, 3.0, 2.0);
     char *text;
 
-    cr_assert_not_null(a);
-    cr_assert_eq(chartex_artist_set_image(a, 4, 6, v, extent, &err), 0);
-    chartex_axes_set_pixels(ax, 3.0, 2.0);
     opts.points_per_pixel = 4.0;
     text = json_with(s, &opts);
     /* The means: no overflow near DBL_MAX, NaN left out, null for none. */
