@@ -957,6 +957,73 @@ norm_value(chx_histnorm norm, double v, int nul, double total, double xinc, doub
     }
 }
 
+/* calc.js's bin edges from start_r to end_r (range units) in steps of
+ * size, into *edges (c units, *nb bins: nb + 1 edges, malloc'd).  capped
+ * (histogram/calc.js): at most MAX_BINS bins, and a step that makes no
+ * progress ends the bins after that bin, as plotly.js stops.  Not capped
+ * (histogram2d/calc.js, which has neither stop and would loop forever):
+ * -1 there instead. */
+static int
+step_edges(chx_axis_type at, double start_r, double end_r, dtick size, int capped,
+           double **edges, size_t *nb)
+{
+    size_t cap = 64, k = 0;
+    double c = r2c(at, start_r), end, *e = malloc((cap + 1) * sizeof *e);
+    int rc = -1;
+
+    if (!e)
+        return -1;
+    /* decrease end a little in case of rounding errors */
+    end = r2c(at, end_r) + (c - tick_increment(c, size, 0)) / 1e6;
+    while (c < end) {
+        double a = tick_increment(c, size, 0);
+
+        if (k >= MAX_BINS || (!capped && !(a > c))) {
+            if (capped)
+                break;
+            goto done;
+        }
+        if (k == cap) {
+            double *ne = realloc(e, (2 * cap + 1) * sizeof *ne);
+
+            if (!ne)
+                goto done;
+            e = ne;
+            cap *= 2;
+        }
+        e[k++] = c;
+        if (a <= c)
+            break;
+        c = a;
+    }
+    e[k] = c;
+    *edges = e;
+    e = NULL;
+    *nb = k;
+    rc = 0;
+done:
+    free(e);
+    return rc;
+}
+
+/* Lib.findBin of position x among a trace's bins (edges from step_edges,
+ * from start_r in steps of size): the bin's index, or -1 for a position
+ * that is not a number.  Month bins are found among their edges; others
+ * from the start, which plotly.js takes in range units (also on a log
+ * axis) except on dates. */
+static long
+bin_of(double x, chx_axis_type at, const double *edges, size_t nb, double start_r,
+       dtick size)
+{
+    if (!js_isnum(x))
+        return -1;
+    if (size.months > 0)
+        return find_bin(x, 0, 0, edges, nb + 1);
+    if (at == CHX_AXTYPE_DATE)
+        return find_bin(x, r2c(at, start_r), size.num, NULL, 0);
+    return find_bin(x, start_r, size.num, NULL, 0);
+}
+
 /* histogram/calc.js calc for one trace, its bins already decided. */
 static int
 calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
@@ -964,11 +1031,10 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
     const chx_hist_input *t = &cx->in[ti];
     chx_axis_type at = cx->axtype;
     dtick size = cx->tsize[ti];
-    int months = size.months > 0;
     chx_histnorm norm = t->norm;
     int density, doavg, extreme, use_w;
-    size_t nb = 0, cap = 64, i, first, lastb;
-    double *edges = NULL, *val = NULL, *inc = NULL, *cnt = NULL, c, end, total = 0;
+    size_t nb = 0, i, first, lastb;
+    double *edges = NULL, *val = NULL, *inc = NULL, *cnt = NULL, total = 0;
     unsigned char *nul = NULL;
     int rc = -1;
 
@@ -981,69 +1047,26 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
     use_w = t->weights && t->func != CHX_HISTFUNC_COUNT;
     doavg = use_w && t->func == CHX_HISTFUNC_AVG;
 
-    edges = malloc((cap + 1) * sizeof *edges);
-    val = malloc(cap * sizeof *val);
-    nul = malloc(cap);
-    inc = malloc(cap * sizeof *inc);
-    cnt = malloc(cap * sizeof *cnt);
-    if (!edges || !val || !nul || !inc || !cnt)
+    if (step_edges(at, cx->tstart[ti], cx->tend[ti], size, 1, &edges, &nb) < 0)
         goto done;
-
-    c = r2c(at, cx->tstart[ti]);
-    end = r2c(at, cx->tend[ti]) + (c - tick_increment(c, size, 0)) / 1e6;
-    while (c < end && nb < MAX_BINS) {
-        double a = tick_increment(c, size, 0);
-
-        if (nb == cap) {
-            size_t ncap = cap * 2;
-            double *ne = realloc(edges, (ncap + 1) * sizeof *ne);
-
-            if (!ne)
-                goto done;
-            edges = ne;
-            if (!(ne = realloc(val, ncap * sizeof *ne)))
-                goto done;
-            val = ne;
-            if (!(ne = realloc(inc, ncap * sizeof *ne)))
-                goto done;
-            inc = ne;
-            if (!(ne = realloc(cnt, ncap * sizeof *ne)))
-                goto done;
-            cnt = ne;
-            {
-                unsigned char *nn = realloc(nul, ncap);
-
-                if (!nn)
-                    goto done;
-                nul = nn;
-            }
-            cap = ncap;
-        }
-        val[nb] = 0;
-        nul[nb] = (unsigned char)extreme;
-        edges[nb] = c;
-        inc[nb] = 1 / (a - c);
-        cnt[nb] = 0;
-        nb++;
-        if (a <= c)          /* no progress: plotly.js stops here too */
-            break;
-        c = a;
+    val = malloc((nb ? nb : 1) * sizeof *val);
+    nul = malloc(nb ? nb : 1);
+    inc = malloc((nb ? nb : 1) * sizeof *inc);
+    cnt = malloc((nb ? nb : 1) * sizeof *cnt);
+    if (!val || !nul || !inc || !cnt)
+        goto done;
+    for (i = 0; i < nb; i++) {
+        val[i] = 0;
+        nul[i] = (unsigned char)extreme;
+        inc[i] = 1 / (tick_increment(edges[i], size, 0) - edges[i]);
+        cnt[i] = 0;
     }
-    edges[nb] = c;
 
     /* bin the samples (bin_functions.js) */
     for (i = 0; i < t->n; i++) {
-        double x = t->pos[i], w;
-        long b;
+        long b = bin_of(t->pos[i], at, edges, nb, cx->tstart[ti], size);
+        double w;
 
-        if (!js_isnum(x))
-            continue;
-        if (months)
-            b = find_bin(x, 0, 0, edges, nb + 1);
-        else if (at == CHX_AXTYPE_DATE)
-            b = find_bin(x, r2c(at, cx->tstart[ti]), size.num, NULL, 0);
-        else         /* plotly.js uses the range value here, also on log */
-            b = find_bin(x, cx->tstart[ti], size.num, NULL, 0);
         if (b < 0 || (size_t)b >= nb)
             continue;
         if (!use_w) {
@@ -1225,11 +1248,11 @@ axis_2d(const chx_hist_input *in, chx_axis_type at, double **edges, size_t *nb,
 {
     hist_ctx cx;
     group_opts g;
-    size_t gid = 0, cap = 64, k = 0;
-    double tstart, tend, c, end, *e = NULL;
+    size_t gid = 0;
+    double tstart, tend;
     dtick tsize;
     binspec be;
-    int early, rc = -1;
+    int early;
 
     memset(&cx, 0, sizeof cx);
     memset(&g, 0, sizeof g);
@@ -1246,53 +1269,11 @@ axis_2d(const chx_hist_input *in, chx_axis_type at, double **edges, size_t *nb,
     if (compute_group(&cx, 0, 0, &be, &early) < 0)
         return -1;
     trace_bins(&cx, 0);
-    e = malloc((cap + 1) * sizeof *e);
-    if (!e)
+    if (step_edges(at, tstart, tend, tsize, 0, edges, nb) < 0)
         return -1;
-    c = r2c(at, tstart);
-    end = r2c(at, tend) + (c - tick_increment(c, tsize, 0)) / 1e6;
-    /* plotly.js has no bin cap here (and loops forever where an increment
-     * makes no progress): both stop this loop */
-    while (c < end) {
-        double a = tick_increment(c, tsize, 0);
-
-        if (k >= MAX_BINS || !(a > c))
-            goto done;
-        if (k == cap) {
-            double *ne = realloc(e, (2 * cap + 1) * sizeof *ne);
-
-            if (!ne)
-                goto done;
-            e = ne;
-            cap *= 2;
-        }
-        e[k++] = c;
-        c = a;
-    }
-    e[k] = c;
-    *edges = e;
-    e = NULL;
-    *nb = k;
     *start_r = tstart;
     *size = tsize;
-    rc = 0;
-done:
-    free(e);
-    return rc;
-}
-
-/* Lib.findBin of position x on an axis (as calc_trace bins). */
-static long
-bin_2d(double x, chx_axis_type at, const double *edges, size_t nb, double start_r,
-       dtick size)
-{
-    if (!js_isnum(x))
-        return -1;
-    if (size.months > 0)
-        return find_bin(x, 0, 0, edges, nb + 1);
-    if (at == CHX_AXTYPE_DATE)
-        return find_bin(x, r2c(at, start_r), size.num, NULL, 0);
-    return find_bin(x, start_r, size.num, NULL, 0);
+    return 0;
 }
 
 void
@@ -1362,8 +1343,8 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
         xinc[i] = size[0].months > 0 ? 1 / (edges[0][i + 1] - edges[0][i]) : inc[0];
 
     for (i = 0; i < n && cells; i++) {
-        long bx = bin_2d(in->x.pos[i], xtype, edges[0], nb[0], start_r[0], size[0]);
-        long by = bin_2d(in->y.pos[i], ytype, edges[1], nb[1], start_r[1], size[1]);
+        long bx = bin_of(in->x.pos[i], xtype, edges[0], nb[0], start_r[0], size[0]);
+        long by = bin_of(in->y.pos[i], ytype, edges[1], nb[1], start_r[1], size[1]);
         size_t c;
         double w;
 
@@ -1412,10 +1393,8 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
     out->xedges = edges[0];
     out->yedges = edges[1];
     edges[0] = edges[1] = NULL;
-    if (cells == 0) {        /* no bin on an axis: no grid */
+    if (cells == 0)          /* no bin on an axis: no grid (all 0 and NULL) */
         chx_hist2d_output_clear(out);
-        out->nx = out->ny = 0;
-    }
     rc = 0;
 done:
     if (rc < 0)

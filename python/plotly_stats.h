@@ -91,8 +91,8 @@ typedef struct chx_hist2d_input {
 /* The grid plotly.js computes: nx x-bins between nx + 1 xedges, ny y-bins,
  * values row by row (ny rows of nx: values[j * nx + i] is x-bin i, y-bin
  * j).  Empty bins stay (0 for count and sum; NaN, plotly.js's null, for avg
- * and for min/max with no sample (without z plotly.js counts); with a histnorm null becomes 0 as in
- * plotly.js).  The edges are the bins' own (c units: ms on a date axis);
+ * and for min/max with no sample (without z plotly.js counts); with a
+ * histnorm null becomes 0 as in plotly.js).  The edges are the bins' own (c units: ms on a date axis);
  * plotly.js draws them evenly spaced (x0, dx), which differs only for
  * month bins.  nx = ny = 0 and all NULL when an axis has no bin. */
 typedef struct chx_hist2d_output {
