@@ -2,7 +2,7 @@
 
 pyproject.toml holds the metadata; this file only compiles.  It builds one
 extension module, chartex/_chartex*.so, out of the core (src/*.c) and the
-walker and Python sink (python/*.c), linked against json-c found with
+extension's own files with its readers (python/_chartex/), linked against json-c found with
 pkg-config.  The source lists, the preprocessor and warning flags and the
 version are not written here: tools/buildinfo.py reads them from
 Makefile.am and configure.ac, the autotools build's files, so that the two
@@ -121,10 +121,12 @@ def _depends():
     build them: a change to any rebuilds the module."""
     found = INFO["core"]["sources"] + INFO["ext"]["sources"] + [
         "Makefile.am", "configure.ac", "setup.py", "tools/buildinfo.py"]
-    for folder in ("include", "src", "python"):
-        for name in sorted(os.listdir(os.path.join(HERE, folder))):
-            if name.endswith(".h"):
-                found.append(folder + "/" + name)
+    for folder in ("include", "src", "python/_chartex"):
+        for top, dirs, names in sorted(os.walk(os.path.join(HERE, folder))):
+            dirs.sort()
+            for name in sorted(names):
+                if name.endswith(".h"):
+                    found.append(os.path.relpath(os.path.join(top, name), HERE))
     return found
 
 

@@ -1,5 +1,5 @@
 /*
- * test_plotly_stats.c - python/plotly_stats.c against plotly.js itself:
+ * test_plotly_stats.c - python/_chartex/plotly/stats.c against plotly.js itself:
  * tests/data/plotly_reference.json holds what plotly.js 4.1.1's own calc
  * gave for each case (tools/plotly_reference.js ran it in node); here the
  * C port must give the same bins, values and box statistics.  Then
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../python/plotly_stats.h"
+#include "../python/_chartex/plotly/stats.h"
 
 #ifndef CHARTEX_SRCDIR
 #error "CHARTEX_SRCDIR must name the source tree"
@@ -75,16 +75,16 @@ reference(void)
     return doc;
 }
 
-static chx_axis_type
+static px_axis_type
 axis_type(const char *s)
 {
     if (!strcmp(s, "log"))
-        return CHX_AXTYPE_LOG;
+        return PX_AXTYPE_LOG;
     if (!strcmp(s, "date"))
-        return CHX_AXTYPE_DATE;
+        return PX_AXTYPE_DATE;
     if (!strcmp(s, "category"))
-        return CHX_AXTYPE_CATEGORY;
-    return CHX_AXTYPE_LINEAR;
+        return PX_AXTYPE_CATEGORY;
+    return PX_AXTYPE_LINEAR;
 }
 
 static const char *
@@ -98,7 +98,7 @@ str(json_object *o, const char *key, const char *dflt)
 /* A histogram axis' bins as the Plotly reader would pass them: xbins or
  * ybins (letter) and nbinsx / nbinsy. */
 static void
-axis_bins(json_object *tr, const char *l, chx_hist_input *in)
+axis_bins(json_object *tr, const char *l, px_hist_input *in)
 {
     char key[16];
     json_object *b, *sz;
@@ -117,27 +117,27 @@ axis_bins(json_object *tr, const char *l, chx_hist_input *in)
     in->nbins = field(tr, key) ? json_object_get_int(field(tr, key)) : 0;
 }
 
-static chx_histfunc
+static px_histfunc
 func_of(const char *func)
 {
-    return !strcmp(func, "sum") ? CHX_HISTFUNC_SUM : !strcmp(func, "avg") ? CHX_HISTFUNC_AVG
-         : !strcmp(func, "min") ? CHX_HISTFUNC_MIN : !strcmp(func, "max") ? CHX_HISTFUNC_MAX
-         : CHX_HISTFUNC_COUNT;
+    return !strcmp(func, "sum") ? PX_HISTFUNC_SUM : !strcmp(func, "avg") ? PX_HISTFUNC_AVG
+         : !strcmp(func, "min") ? PX_HISTFUNC_MIN : !strcmp(func, "max") ? PX_HISTFUNC_MAX
+         : PX_HISTFUNC_COUNT;
 }
 
-static chx_histnorm
+static px_histnorm
 norm_of(const char *norm)
 {
-    return !strcmp(norm, "percent") ? CHX_HISTNORM_PERCENT
-         : !strcmp(norm, "probability") ? CHX_HISTNORM_PROBABILITY
-         : !strcmp(norm, "density") ? CHX_HISTNORM_DENSITY
-         : !strcmp(norm, "probability density") ? CHX_HISTNORM_PROBABILITY_DENSITY
-         : CHX_HISTNORM_NONE;
+    return !strcmp(norm, "percent") ? PX_HISTNORM_PERCENT
+         : !strcmp(norm, "probability") ? PX_HISTNORM_PROBABILITY
+         : !strcmp(norm, "density") ? PX_HISTNORM_DENSITY
+         : !strcmp(norm, "probability density") ? PX_HISTNORM_PROBABILITY_DENSITY
+         : PX_HISTNORM_NONE;
 }
 
 /* One histogram trace's attributes as the Plotly reader would pass them. */
 static void
-hist_input(json_object *tr, json_object *res, chx_hist_input *in, double **pos, double **w)
+hist_input(json_object *tr, json_object *res, px_hist_input *in, double **pos, double **w)
 {
     json_object *cum = field(tr, "cumulative");
     const char *func = str(tr, "histfunc", "count"), *norm = str(tr, "histnorm", "");
@@ -148,7 +148,7 @@ hist_input(json_object *tr, json_object *res, chx_hist_input *in, double **pos, 
     in->pos = *pos;
     *w = NULL;
     in->func = func_of(func);
-    if (field(tr, "y") && in->func != CHX_HISTFUNC_COUNT) {
+    if (field(tr, "y") && in->func != PX_HISTFUNC_COUNT) {
         *w = numbers(field(tr, "y"), &nw);
         cr_assert_eq(nw, in->n);
         in->weights = *w;
@@ -171,15 +171,15 @@ check_hist_case(json_object *c)
     const char *name = str(c, "name", "?");
     json_object *traces = field(c, "traces"), *result = field(c, "result");
     size_t nt = json_object_array_length(traces), i, k;
-    chx_hist_input *in = calloc(nt, sizeof *in);
-    chx_hist_output *out = calloc(nt, sizeof *out);
+    px_hist_input *in = calloc(nt, sizeof *in);
+    px_hist_output *out = calloc(nt, sizeof *out);
     double **pos = calloc(nt, sizeof *pos), **w = calloc(nt, sizeof *w);
 
     cr_assert(in && out && pos && w);
     for (i = 0; i < nt; i++)
         hist_input(json_object_array_get_idx(traces, i), json_object_array_get_idx(result, i),
                    &in[i], &pos[i], &w[i]);
-    cr_assert_eq(chx_histograms(in, nt, axis_type(str(c, "axis", "linear")),
+    cr_assert_eq(px_histograms(in, nt, axis_type(str(c, "axis", "linear")),
                                 str(c, "barmode", "group"), out), 0, "%s", name);
     for (i = 0; i < nt; i++) {
         json_object *r = json_object_array_get_idx(result, i);
@@ -198,7 +198,7 @@ check_hist_case(json_object *c)
         }
         free(edges);
         free(vals);
-        chx_hist_output_clear(&out[i]);
+        px_hist_output_clear(&out[i]);
         free(pos[i]);
         free(w[i]);
     }
@@ -213,21 +213,21 @@ check_box_case(json_object *c)
 {
     const char *name = str(c, "name", "?"), *qm = str(c, "quartilemethod", "linear");
     json_object *r = field(c, "result"), *bp = field(c, "boxpoints");
-    chx_boxpoints points = CHX_BOXPOINTS_OUTLIERS;
-    chx_box_stats s;
+    px_boxpoints points = PX_BOXPOINTS_OUTLIERS;
+    px_box_stats s;
     size_t n, no, k;
     double *y = numbers(field(c, "y"), &n), *outl = numbers(field(r, "outliers"), &no);
 
     if (bp && json_object_get_type(bp) == json_type_boolean)
-        points = CHX_BOXPOINTS_FALSE;
+        points = PX_BOXPOINTS_FALSE;
     else if (bp && !strcmp(json_object_get_string(bp), "all"))
-        points = CHX_BOXPOINTS_ALL;
+        points = PX_BOXPOINTS_ALL;
     else if (bp && !strcmp(json_object_get_string(bp), "suspectedoutliers"))
-        points = CHX_BOXPOINTS_SUSPECTED;
-    cr_assert_eq(chx_box_from_samples(y, n,
-                                      !strcmp(qm, "exclusive") ? CHX_QUARTILE_EXCLUSIVE
-                                      : !strcmp(qm, "inclusive") ? CHX_QUARTILE_INCLUSIVE
-                                      : CHX_QUARTILE_LINEAR, points, &s), 0, "%s", name);
+        points = PX_BOXPOINTS_SUSPECTED;
+    cr_assert_eq(px_box_from_samples(y, n,
+                                      !strcmp(qm, "exclusive") ? PX_QUARTILE_EXCLUSIVE
+                                      : !strcmp(qm, "inclusive") ? PX_QUARTILE_INCLUSIVE
+                                      : PX_QUARTILE_LINEAR, points, &s), 0, "%s", name);
 #define SAME(mine, key) \
     cr_expect(close(s.mine, num(field(r, key))), "%s %s: %.17g, plotly.js %.17g", \
               name, key, s.mine, num(field(r, key)))
@@ -245,7 +245,7 @@ check_box_case(json_object *c)
     cr_expect_eq(s.n_outliers, no, "%s: %zu outliers, plotly.js %zu", name, s.n_outliers, no);
     for (k = 0; k < no && k < s.n_outliers; k++)
         cr_expect(close(s.outliers[k], outl[k]), "%s outlier %zu", name, k);
-    chx_box_stats_clear(&s);
+    px_box_stats_clear(&s);
     free(y);
     free(outl);
 }
@@ -253,7 +253,7 @@ check_box_case(json_object *c)
 /* One axis of a 2-D histogram case: positions as plotly.js's calcdata
  * numbers, its xbins / ybins and nbinsx / nbinsy. */
 static void
-axis_2d_input(json_object *tr, json_object *res, const char *l, chx_hist_input *in,
+axis_2d_input(json_object *tr, json_object *res, const char *l, px_hist_input *in,
               double **pos)
 {
     char key[16];
@@ -272,8 +272,8 @@ check_hist2d_case(json_object *c)
     json_object *tr = field(c, "trace"), *r = field(c, "result"), *zr = field(r, "z");
     json_object *zin = field(tr, "z") ? field(tr, "z") : field(field(tr, "marker"), "color");
     const char *func = str(tr, "histfunc", "count"), *norm = str(tr, "histnorm", "");
-    chx_hist2d_input in;
-    chx_hist2d_output out;
+    px_hist2d_input in;
+    px_hist2d_output out;
     double *xp, *yp, *z = NULL, *xe, *ye;
     size_t nxe, nye, ny = zr ? json_object_array_length(zr) : 0, i, j, k;
 
@@ -288,7 +288,7 @@ check_hist2d_case(json_object *c)
     in.norm = norm_of(norm);
     xe = numbers(field(r, "xedges"), &nxe);
     ye = numbers(field(r, "yedges"), &nye);
-    cr_assert_eq(chx_histogram2d(&in, axis_type(str(c, "xaxis", "linear")),
+    cr_assert_eq(px_histogram2d(&in, axis_type(str(c, "xaxis", "linear")),
                                  axis_type(str(c, "yaxis", "linear")), &out), 0, "%s", name);
     cr_expect_eq(out.nx + 1, nxe, "%s: %zu x bins, plotly.js %zu", name, out.nx, nxe - 1);
     cr_expect_eq(out.ny + 1, nye, "%s: %zu y bins, plotly.js %zu", name, out.ny, nye - 1);
@@ -312,7 +312,7 @@ check_hist2d_case(json_object *c)
             }
         }
     }
-    chx_hist2d_output_clear(&out);
+    px_hist2d_output_clear(&out);
     free(xp);
     free(yp);
     free(z);
@@ -360,10 +360,10 @@ Test(plotly_reference, boxes_equal_plotly_js)
 
 /* ------------------------------------------------------------------ */
 
-static chx_hist_input
+static px_hist_input
 plain(const double *pos, size_t n)
 {
-    chx_hist_input in;
+    px_hist_input in;
 
     memset(&in, 0, sizeof in);
     in.pos = pos;
@@ -374,31 +374,31 @@ plain(const double *pos, size_t n)
 
 Test(hostile, no_traces_and_no_samples)
 {
-    chx_hist_output out = {7, NULL, NULL};
-    chx_hist_input in = plain(NULL, 0);
+    px_hist_output out = {7, NULL, NULL};
+    px_hist_input in = plain(NULL, 0);
 
-    cr_expect_eq(chx_histograms(NULL, 0, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_expect_eq(px_histograms(NULL, 0, PX_AXTYPE_LINEAR, "group", &out), 0);
     /* no sample: no bins */
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_eq(out.nbins, 0);
     cr_expect_null(out.edges);
     cr_expect_null(out.values);
     /* samples promised but no array: refused */
     in.n = 3;
-    cr_expect_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), -1);
+    cr_expect_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), -1);
 }
 
 Test(hostile, nan_and_infinities_are_skipped)
 {
     const double v[] = {NAN, INFINITY, -INFINITY, NAN};
     const double w[] = {1, INFINITY, 2, 2, 3, NAN};
-    chx_hist_input in = plain(v, 4);
-    chx_hist_output out;
+    px_hist_input in = plain(v, 4);
+    px_hist_output out;
 
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "overlay", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_DATE, "overlay", &out), 0);
     cr_expect_eq(out.nbins, 0);
     in = plain(w, 6);
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, NULL, &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, NULL, &out), 0);
     cr_expect_gt(out.nbins, 0);
     {
         double total = 0;
@@ -408,110 +408,110 @@ Test(hostile, nan_and_infinities_are_skipped)
             total += out.values[i];
         cr_expect_eq(total, 4);
     }
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
 }
 
 Test(hostile, nbins_and_sizes_out_of_range)
 {
     double v[100];
-    chx_hist_input in;
-    chx_hist_output out;
+    px_hist_input in;
+    px_hist_output out;
     size_t i;
 
     for (i = 0; i < 100; i++)
         v[i] = (double)i;
     in = plain(v, 100);
     in.nbins = -5;           /* invalid: automatic bins */
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_gt(out.nbins, 0);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
     /* a huge nbins: bins of 1e-7, stopped at plotly.js's million */
     in.nbins = 1000000000L;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_leq(out.nbins, 1000000);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
     /* a negative, zero or NaN size: plotly.js's default, 1 */
     in.nbins = 0;
     in.size = -3;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_eq(out.edges[1] - out.edges[0], 1);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
     in.size = 0;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_eq(out.edges[1] - out.edges[0], 1);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
     /* a tiny size over a wide range: a million bins, no more */
     in.size = 1e-9;
     in.start = 0;
     in.end = 1e9;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_leq(out.nbins, 1000000);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
     /* start after end: no bins */
     in.size = 1;
     in.start = 50;
     in.end = 10;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_eq(out.nbins, 0);
     /* a size that makes no progress at this magnitude */
     in.start = 1e300;
     in.end = INFINITY;
     in.size = 1;
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
     cr_expect_leq(out.nbins, 1);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
 }
 
 Test(hostile, dates_and_months_far_out)
 {
     const double v[] = {-8.64e15, 8.64e15, 0};
-    chx_hist_input in = plain(v, 3);
-    chx_hist_output out;
+    px_hist_input in = plain(v, 3);
+    px_hist_output out;
 
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "group", &out), 0);
-    chx_hist_output_clear(&out);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_DATE, "group", &out), 0);
+    px_hist_output_clear(&out);
     in.size_months = 1;      /* ~ 5e6 months: stopped at a million bins */
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_DATE, "group", &out), 0);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_DATE, "group", &out), 0);
     cr_expect_leq(out.nbins, 1000000);
-    chx_hist_output_clear(&out);
+    px_hist_output_clear(&out);
 }
 
 Test(hostile, log_axis_with_non_positive_data)
 {
     const double v[] = {-1, 0, 2, 3};
-    chx_hist_input in = plain(v, 4);
-    chx_hist_output out;
+    px_hist_input in = plain(v, 4);
+    px_hist_output out;
 
-    cr_assert_eq(chx_histograms(&in, 1, CHX_AXTYPE_LOG, "group", &out), 0);
-    chx_hist_output_clear(&out);
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LOG, "group", &out), 0);
+    px_hist_output_clear(&out);
 }
 
 Test(hostile, boxes)
 {
     const double bad[] = {NAN, INFINITY, -INFINITY};
     const double one[] = {NAN, 3};
-    chx_box_stats s;
+    px_box_stats s;
 
-    cr_expect_eq(chx_box_from_samples(NULL, 0, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_OUTLIERS, &s), -1);
-    cr_expect_eq(chx_box_from_samples(bad, 3, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_OUTLIERS, &s), -1);
+    cr_expect_eq(px_box_from_samples(NULL, 0, PX_QUARTILE_LINEAR, PX_BOXPOINTS_OUTLIERS, &s), -1);
+    cr_expect_eq(px_box_from_samples(bad, 3, PX_QUARTILE_LINEAR, PX_BOXPOINTS_OUTLIERS, &s), -1);
     cr_expect_null(s.outliers);
-    cr_assert_eq(chx_box_from_samples(one, 2, CHX_QUARTILE_LINEAR, CHX_BOXPOINTS_ALL, &s), 0);
+    cr_assert_eq(px_box_from_samples(one, 2, PX_QUARTILE_LINEAR, PX_BOXPOINTS_ALL, &s), 0);
     cr_expect_eq(s.n, 1);
     cr_expect_eq(s.median, 3);
     cr_expect_eq(s.sd, 0);
     cr_expect_eq(s.n_outliers, 0);
-    chx_box_stats_clear(&s);
+    px_box_stats_clear(&s);
     /* plotly.js's exclusive quartiles of one sample are undefined */
-    cr_assert_eq(chx_box_from_samples(one, 2, CHX_QUARTILE_EXCLUSIVE, CHX_BOXPOINTS_OUTLIERS, &s), 0);
+    cr_assert_eq(px_box_from_samples(one, 2, PX_QUARTILE_EXCLUSIVE, PX_BOXPOINTS_OUTLIERS, &s), 0);
     cr_expect(isnan(s.q1) && isnan(s.q3) && isnan(s.lowerfence));
-    chx_box_stats_clear(&s);
+    px_box_stats_clear(&s);
 }
 
 Test(hostile, histogram2d)
 {
     double nan3[3] = {NAN, INFINITY, -INFINITY}, x[3] = {1, 2, 3}, y[2] = {5, 6};
-    chx_hist2d_input in;
-    chx_hist2d_output out;
+    px_hist2d_input in;
+    px_hist2d_output out;
 
     memset(&in, 0, sizeof in);
     in.x.start = in.x.end = in.x.size = NAN;
@@ -519,18 +519,18 @@ Test(hostile, histogram2d)
     /* a count without positions */
     in.x.n = 3;
     in.y.n = 3;
-    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect_eq(px_histogram2d(&in, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), -1);
     cr_expect(out.values == NULL && out.nx == 0);
-    cr_expect_eq(chx_histogram2d(NULL, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect_eq(px_histogram2d(NULL, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), -1);
     /* nothing finite, nothing at all: no grid */
     in.x.pos = nan3;
     in.y.pos = nan3;
-    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), 0);
+    cr_expect_eq(px_histogram2d(&in, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), 0);
     cr_expect(out.nx * out.ny == 0 && out.values == NULL);
-    chx_hist2d_output_clear(&out);
+    px_hist2d_output_clear(&out);
     in.x.n = in.y.n = 0;
-    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_DATE, CHX_AXTYPE_CATEGORY, &out), 0);
-    chx_hist2d_output_clear(&out);
+    cr_expect_eq(px_histogram2d(&in, PX_AXTYPE_DATE, PX_AXTYPE_CATEGORY, &out), 0);
+    px_hist2d_output_clear(&out);
     /* mismatched lengths: the pairs; z shorter than the points */
     in.x.pos = x;
     in.x.n = 3;
@@ -538,19 +538,19 @@ Test(hostile, histogram2d)
     in.y.n = 2;
     in.z = y;
     in.nz = 1;
-    in.func = CHX_HISTFUNC_SUM;
-    cr_assert_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), 0);
+    in.func = PX_HISTFUNC_SUM;
+    cr_assert_eq(px_histogram2d(&in, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), 0);
     cr_expect(out.nx >= 1 && out.ny >= 1);
-    chx_hist2d_output_clear(&out);
+    px_hist2d_output_clear(&out);
     /* a grid too big: 1e6 x 1e6 bins */
     in.x.start = in.y.start = 0;
     in.x.end = in.y.end = 1e6;
     in.x.size = in.y.size = 1;
-    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect_eq(px_histogram2d(&in, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), -1);
     cr_expect(out.values == NULL);
     /* bins that cannot be stepped */
     in.x.start = 1e300;
     in.x.end = 1e301;
     in.x.size = 1;
-    cr_expect_eq(chx_histogram2d(&in, CHX_AXTYPE_LINEAR, CHX_AXTYPE_LINEAR, &out), -1);
+    cr_expect_eq(px_histogram2d(&in, PX_AXTYPE_LINEAR, PX_AXTYPE_LINEAR, &out), -1);
 }

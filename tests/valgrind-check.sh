@@ -76,7 +76,7 @@ TOP=4
 # Every C file of the core and the extension, listed from the tree (a
 # written-out list fell behind as rooms were added: reports in the walker's
 # rooms and the Plotly reader went unseen).
-names=$(cd "$CHARTEX_SRCDIR" && ls src/*.c python/*.c | sed 's|.*/||; s|[.]c$||' | paste -sd'|' -)
+names=$(cd "$CHARTEX_SRCDIR" && find src python/_chartex -name "*.c" | sort -u | sed 's|.*/||; s|[.]c$||' | paste -sd'|' -)
 CHARTEX_FRAMES="_chartex|[(]($names)[.]c:"
 for f in "$logs"/*.log; do
     if ! grep -q 'ERROR SUMMARY:' "$f"; then

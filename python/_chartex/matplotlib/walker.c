@@ -13,7 +13,7 @@
 /* Subfigures nest; a hostile figure must not recurse without bound. */
 #define MAX_SUBFIGURE_DEPTH 64
 
-/* Adapters from the typed builder functions to chx_text_setter. */
+/* Adapters from the typed builder functions to mpl_text_setter. */
 static int
 set_suptitle(void *t, const char *s, size_t n, chartex_error *e)
 {
@@ -65,7 +65,7 @@ axes_flags(walk *w, axctx *c, unsigned *flags)
     int is, rc = -1;
 
     *flags = 0;
-    name = chx_get_optional(c->ax, w->st->s_name);
+    name = mpl_get_optional(c->ax, w->st->s_name);
     if (name == NULL && PyErr_Occurred())
         goto fail;
     if (axes_name_is(name, "polar"))
@@ -80,7 +80,7 @@ axes_flags(walk *w, axctx *c, unsigned *flags)
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "the kind of axes", c->ax);
+    mpl_fail(w, "the kind of axes", c->ax);
 done:
     Py_XDECREF(name);
     Py_XDECREF(marker);
@@ -143,24 +143,24 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
 
     memset(&c, 0, sizeof c);
     c.ax = ax;
-    vis = chx_is_visible(w, ax);
+    vis = mpl_is_visible(w, ax);
     if (vis <= 0)
         return vis;
     c.trans_data = PyObject_GetAttr(ax, st->s_transData);
     if (c.trans_data == NULL) {
-        chx_fail(w, "the data transform", ax);
+        mpl_fail(w, "the data transform", ax);
         goto done;
     }
     c.axes = chartex_scene_add_axes(w->scene, &w->err);
     if (c.axes == NULL) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
-    if (chx_set_text_from_call(w, ax, st->s_get_title, st->s_center, set_title_center,
+    if (mpl_set_text_from_call(w, ax, st->s_get_title, st->s_center, set_title_center,
                            c.axes, "the title") < 0
-        || chx_set_text_from_call(w, ax, st->s_get_title, st->s_left, set_title_left,
+        || mpl_set_text_from_call(w, ax, st->s_get_title, st->s_left, set_title_left,
                               c.axes, "the left title") < 0
-        || chx_set_text_from_call(w, ax, st->s_get_title, st->s_right, set_title_right,
+        || mpl_set_text_from_call(w, ax, st->s_get_title, st->s_right, set_title_right,
                               c.axes, "the right title") < 0
         || axes_flags(w, &c, &flags) < 0)
         goto done;
@@ -171,11 +171,11 @@ read_axes(walk *w, PyObject *ax, chartex_axes **out, unsigned *flags_out)
     *out = c.axes;
     *flags_out = flags;
     /* The x axis first: it finds out whether x values are period ordinals. */
-    if (chx_read_axis(w, &c, 0) < 0 || chx_read_axis(w, &c, 1) < 0
-        || (c.three_d && chx_read_axis(w, &c, 2) < 0))
+    if (mpl_read_axis(w, &c, 0) < 0 || mpl_read_axis(w, &c, 1) < 0
+        || (c.three_d && mpl_read_axis(w, &c, 2) < 0))
         goto done;
-    if (chx_legend_read(w, &c) < 0 || chx_read_artists(w, &c) < 0
-        || (!c.three_d && chx_read_texts(w, &c) < 0))
+    if (mpl_legend_read(w, &c) < 0 || mpl_read_artists(w, &c) < 0
+        || (!c.three_d && mpl_read_texts(w, &c) < 0))
         goto done;
     rc = 0;
 done:
@@ -206,15 +206,15 @@ collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
         goto fail;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
         item = PySequence_Fast_GET_ITEM(seq, i);
-        in = chx_id_in(ids, item);
+        in = mpl_id_in(ids, item);
         if (in < 0)
             goto fail;
         if (in)
             continue;
-        if (chx_id_add(ids, item) < 0 || PyList_Append(list, item) < 0)
+        if (mpl_id_add(ids, item) < 0 || PyList_Append(list, item) < 0)
             goto fail;
     }
-    subfigs = chx_get_optional(fig, w->st->s_subfigs);
+    subfigs = mpl_get_optional(fig, w->st->s_subfigs);
     if (subfigs == NULL) {
         if (PyErr_Occurred())
             goto fail;
@@ -232,7 +232,7 @@ collect_axes(walk *w, PyObject *fig, PyObject *list, PyObject *ids, int depth)
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "the axes", fig);
+    mpl_fail(w, "the axes", fig);
 done:
     Py_XDECREF(axes);
     Py_XDECREF(seq);
@@ -242,7 +242,7 @@ done:
 }
 
 chartex_scene *
-chx_walk_figure(chx_state *st, PyObject *fig)
+mpl_read_figure(chx_state *st, PyObject *fig)
 {
     walk w;
     PyObject *axes = NULL, *ids = NULL;
@@ -258,7 +258,7 @@ chx_walk_figure(chx_state *st, PyObject *fig)
         goto done;
     w.scene = chartex_scene_new(&w.err);
     if (w.scene == NULL) {
-        chx_core_fail(&w);
+        mpl_core_fail(&w);
         goto done;
     }
     w.colorbar_axes = PySet_New(NULL);
@@ -266,7 +266,7 @@ chx_walk_figure(chx_state *st, PyObject *fig)
     ids = PySet_New(NULL);
     if (w.colorbar_axes == NULL || axes == NULL || ids == NULL)
         goto done;
-    if (chx_set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
+    if (mpl_set_text_from_call(&w, st->compat, st->s_suptitle, fig, set_suptitle,
                            w.scene, "the suptitle") < 0)
         goto done;
     if (collect_axes(&w, fig, axes, ids, 0) < 0)
@@ -286,9 +286,9 @@ chx_walk_figure(chx_state *st, PyObject *fig)
     for (i = 0; i < n; i++) {
         if (read[i] == NULL)
             continue;
-        in = chx_id_in(w.colorbar_axes, PyList_GET_ITEM(axes, i));
+        in = mpl_id_in(w.colorbar_axes, PyList_GET_ITEM(axes, i));
         if (in < 0) {
-            chx_fail(&w, "the colorbars", NULL);
+            mpl_fail(&w, "the colorbars", NULL);
             goto done;
         }
         if (in)

@@ -25,16 +25,16 @@ add_text(walk *w, axctx *c, PyObject *owner, PyObject *s_obj, const double xy[2]
     PyObject *keep = NULL;
     int rc = -1;
 
-    if (chx_utf8_of(s_obj, &s, &len, &keep) < 0) {
-        chx_fail(w, "a text", owner);
+    if (mpl_utf8_of(s_obj, &s, &len, &keep) < 0) {
+        mpl_fail(w, "a text", owner);
         return -1;
     }
     a = chartex_axes_add_artist(c->axes, CHARTEX_ARTIST_TEXT, &w->err);
     if (a == NULL || chartex_artist_set_label(a, s, len, &w->err) < 0
-        || chartex_artist_set_class(a, chx_class_name(owner), strlen(chx_class_name(owner)),
+        || chartex_artist_set_class(a, mpl_class_name(owner), strlen(mpl_class_name(owner)),
                                     &w->err) < 0
         || chartex_artist_set_points(a, 1, xy, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     chartex_artist_set_flags(a, flags);
@@ -54,7 +54,7 @@ read_text(walk *w, axctx *c, PyObject *text)
     size_t n;
     int rc = -1, vis, centre;
 
-    vis = chx_is_visible(w, text);
+    vis = mpl_is_visible(w, text);
     if (vis <= 0)
         return vis;
     res = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_text_anchor, c->ax, text, NULL);
@@ -74,7 +74,7 @@ read_text(walk *w, axctx *c, PyObject *text)
     centre = PyObject_IsTrue(PySequence_Fast_GET_ITEM(seq, 2));
     if (centre < 0)
         goto fail;
-    if (chx_read_points(w, c, PySequence_Fast_GET_ITEM(seq, 1), 1, &pts, &n) < 0)
+    if (mpl_read_points(w, c, PySequence_Fast_GET_ITEM(seq, 1), 1, &pts, &n) < 0)
         goto fail;
     if (n != 1) {
         PyErr_SetString(PyExc_ValueError, "a text stands at one position");
@@ -84,7 +84,7 @@ read_text(walk *w, axctx *c, PyObject *text)
                   (const double *)PyArray_DATA(pts), centre ? CHARTEX_TEXT_BAR_CENTRE : 0, 0);
     goto done;
 fail:
-    chx_fail(w, "a text's position", text);
+    mpl_fail(w, "a text's position", text);
 done:
     Py_XDECREF(res);
     Py_XDECREF(seq);
@@ -103,7 +103,7 @@ read_table(walk *w, axctx *c, PyObject *table)
     unsigned long group;
     int rc = -1, vis, k;
 
-    vis = chx_is_visible(w, table);
+    vis = mpl_is_visible(w, table);
     if (vis <= 0)
         return vis;
     cells = PyObject_CallMethodOneArg(w->st->compat, w->st->s_table_cells, table);
@@ -133,7 +133,7 @@ read_table(walk *w, axctx *c, PyObject *table)
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "a table", table);
+    mpl_fail(w, "a table", table);
 done:
     Py_XDECREF(cells);
     Py_XDECREF(seq);
@@ -148,15 +148,15 @@ read_list(walk *w, axctx *c, PyObject *name, int (*reader)(walk *, axctx *, PyOb
     Py_ssize_t i;
     int rc = -1;
 
-    list = chx_get_optional(c->ax, name);
+    list = mpl_get_optional(c->ax, name);
     if (list == NULL) {
         if (PyErr_Occurred())
-            return chx_fail(w, "the texts", c->ax);
+            return mpl_fail(w, "the texts", c->ax);
         return 0;
     }
     seq = PySequence_List(list);
     if (seq == NULL) {
-        chx_fail(w, "the texts", c->ax);
+        mpl_fail(w, "the texts", c->ax);
         goto done;
     }
     for (i = 0; i < PyList_GET_SIZE(seq); i++)
@@ -170,7 +170,7 @@ done:
 }
 
 int
-chx_read_texts(walk *w, axctx *c)
+mpl_read_texts(walk *w, axctx *c)
 {
     if (read_list(w, c, w->st->s_texts, read_text) < 0)
         return -1;

@@ -8,7 +8,7 @@
 #include "walk.h"
 
 int
-chx_read_vectors(walk *w, axctx *c, PyObject *coll)
+mpl_read_vectors(walk *w, axctx *c, PyObject *coll)
 {
     PyObject *res = NULL, *seq = NULL;
     PyArrayObject *pts = NULL, *u = NULL, *v = NULL;
@@ -16,11 +16,11 @@ chx_read_vectors(walk *w, axctx *c, PyObject *coll)
     size_t n = 0;
     int rc = -1, data;
 
-    data = chx_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
+    data = mpl_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
     if (data < 0)
         return -1;
     if (!data)   /* arrows placed in axes or figure coordinates */
-        return chx_read_other(w, c, coll, CHARTEX_ROLE_DECORATION);
+        return mpl_read_other(w, c, coll, CHARTEX_ROLE_DECORATION);
     res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_vector_data, coll);
     if (res == NULL)
         goto fail;
@@ -31,10 +31,10 @@ chx_read_vectors(walk *w, axctx *c, PyObject *coll)
         PyErr_SetString(PyExc_ValueError, "vector_data() must return 3 values");
         goto fail;
     }
-    if (chx_read_points(w, c, PySequence_Fast_GET_ITEM(seq, 0), 1, &pts, &n) < 0)
+    if (mpl_read_points(w, c, PySequence_Fast_GET_ITEM(seq, 0), 1, &pts, &n) < 0)
         goto fail;
-    u = chx_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 1), 1, 1, 1);
-    v = u ? chx_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 2), 1, 1, 1) : NULL;
+    u = mpl_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 1), 1, 1, 1);
+    v = u ? mpl_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 2), 1, 1, 1) : NULL;
     if (v == NULL)
         goto fail;
     if ((size_t)PyArray_SIZE(u) != n || (size_t)PyArray_SIZE(v) != n) {
@@ -42,18 +42,18 @@ chx_read_vectors(walk *w, axctx *c, PyObject *coll)
                      (Py_ssize_t)PyArray_SIZE(u), (Py_ssize_t)PyArray_SIZE(v));
         goto fail;
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_VECTORS, coll, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_VECTORS, coll, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_vectors(a, n, pts ? PyArray_DATA(pts) : NULL,
                                    PyArray_DATA(u), PyArray_DATA(v), &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "the vectors", coll);
+    mpl_fail(w, "the vectors", coll);
 done:
     Py_XDECREF(res);
     Py_XDECREF(seq);

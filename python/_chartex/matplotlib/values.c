@@ -18,7 +18,7 @@
  * exceptions that are not errors (KeyboardInterrupt, SystemExit) pass
  * through unchanged.  Returns -1. */
 int
-chx_fail(walk *w, const char *what, PyObject *obj)
+mpl_fail(walk *w, const char *what, PyObject *obj)
 {
     PyObject *type = NULL, *value = NULL, *tb = NULL;
     PyObject *text = NULL, *msg = NULL, *exc = NULL;
@@ -47,7 +47,7 @@ chx_fail(walk *w, const char *what, PyObject *obj)
             goto restore;
     }
     if (obj != NULL) {
-        cls = chx_class_name(obj);
+        cls = mpl_class_name(obj);
         msg = PyUnicode_FromFormat("while reading %s of %s %s: %U", what,
                                    strchr("AEIOUaeiou", cls[0]) && cls[0] ? "an" : "a",
                                    cls, text);
@@ -84,7 +84,7 @@ done:
 
 /* A failed call of the core's builder API. */
 int
-chx_core_fail(walk *w)
+mpl_core_fail(walk *w)
 {
     return chx_raise_core_error(w->st, &w->err);
 }
@@ -153,7 +153,7 @@ encode_replacing_surrogates(PyObject *str)
  * str(obj).  *s stays valid while *keep (a new reference or NULL, release
  * with Py_XDECREF) lives; obj must outlive *s too. */
 int
-chx_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
+mpl_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
 {
     PyObject *str = NULL, *bytes;
     Py_ssize_t n;
@@ -197,8 +197,8 @@ fail:
 /* Calls obj.method(arg) (arg may be NULL) and gives the text of the result
  * to the core through set(target, ...). */
 int
-chx_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
-                   chx_text_setter set, void *target, const char *what)
+mpl_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
+                   mpl_text_setter set, void *target, const char *what)
 {
     PyObject *value = NULL, *keep = NULL;
     const char *s;
@@ -207,12 +207,12 @@ chx_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
 
     value = arg ? PyObject_CallMethodOneArg(obj, method, arg)
                 : PyObject_CallMethodNoArgs(obj, method);
-    if (value == NULL || chx_utf8_of(value, &s, &len, &keep) < 0) {
-        chx_fail(w, what, obj);
+    if (value == NULL || mpl_utf8_of(value, &s, &len, &keep) < 0) {
+        mpl_fail(w, what, obj);
         goto done;
     }
     if (set(target, s, len, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
@@ -226,7 +226,7 @@ done:
 
 /* The name of obj's class without its module ("Line2D"). */
 const char *
-chx_class_name(PyObject *obj)
+mpl_class_name(PyObject *obj)
 {
     const char *name = Py_TYPE(obj)->tp_name;
     const char *dot = strrchr(name, '.');
@@ -236,17 +236,17 @@ chx_class_name(PyObject *obj)
 
 /* obj.get_visible(), as 1 or 0; -1 on error. */
 int
-chx_is_visible(walk *w, PyObject *obj)
+mpl_is_visible(walk *w, PyObject *obj)
 {
     PyObject *v = PyObject_CallMethodNoArgs(obj, w->st->s_get_visible);
     int rc;
 
     if (v == NULL)
-        return chx_fail(w, "the visibility", obj);
+        return mpl_fail(w, "the visibility", obj);
     rc = PyObject_IsTrue(v);
     Py_DECREF(v);
     if (rc < 0)
-        return chx_fail(w, "the visibility", obj);
+        return mpl_fail(w, "the visibility", obj);
     return rc;
 }
 
@@ -254,7 +254,7 @@ chx_is_visible(walk *w, PyObject *obj)
  * during the walk); unlike obj itself, it hashes even when a hostile
  * subclass makes artists unhashable. */
 int
-chx_id_add(PyObject *set, PyObject *obj)
+mpl_id_add(PyObject *set, PyObject *obj)
 {
     PyObject *id = PyLong_FromVoidPtr(obj);
     int rc;
@@ -267,7 +267,7 @@ chx_id_add(PyObject *set, PyObject *obj)
 }
 
 int
-chx_id_in(PyObject *set, PyObject *obj)
+mpl_id_in(PyObject *set, PyObject *obj)
 {
     PyObject *id = PyLong_FromVoidPtr(obj);
     int rc;
@@ -284,12 +284,12 @@ chx_id_in(PyObject *set, PyObject *obj)
  * may empty or change the list that matplotlib (or a hostile subclass)
  * handed out, and the tuple keeps every item alive and in place. */
 PyObject *
-chx_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
+mpl_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
 {
     PyObject *seq = PySequence_Tuple(obj);
 
     if (seq == NULL)
-        chx_fail(w, what, owner);
+        mpl_fail(w, what, owner);
     return seq;
 }
 
@@ -301,7 +301,7 @@ chx_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
  * caller's buffer: pass copy when Python code runs before the values are
  * used, since that code may resize the array in place and free it. */
 PyArrayObject *
-chx_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy)
+mpl_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy)
 {
     PyObject *mask = NULL, *filled = NULL, *zero = NULL;
     PyArrayObject *arr = NULL, *m = NULL, *result = NULL;
@@ -360,15 +360,15 @@ done:
 }
 
 PyArrayObject *
-chx_as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
+mpl_as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax)
 {
-    return chx_as_doubles_ex(w, obj, ndmin, ndmax, 0);
+    return mpl_as_doubles_ex(w, obj, ndmin, ndmax, 0);
 }
 
 /* Converts the n values at v[0], v[stride], ... from pandas Period
  * ordinals to date numbers, in place (one vectorised call). */
 int
-chx_convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride)
+mpl_convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride)
 {
     PyArrayObject *in = NULL, *out = NULL;
     PyObject *converted = NULL;
@@ -412,7 +412,7 @@ done:
  * when n is 0.  On a pandas period axis, convert_x turns the x values into
  * date numbers.  Raises a plain exception: the caller wraps it. */
 int
-chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
+mpl_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
                    PyArrayObject **out, size_t *n)
 {
     PyArrayObject *arr, *copy;
@@ -421,7 +421,7 @@ chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double s
 
     *out = NULL;
     *n = 0;
-    arr = chx_as_doubles(w, obj, 1, 2);
+    arr = mpl_as_doubles(w, obj, 1, 2);
     if (arr == NULL)
         return -1;
     if (PyArray_SIZE(arr) == 0) {
@@ -448,7 +448,7 @@ chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double s
             d[i] *= scale;
     }
     if (convert_x && c->period_freq != NULL) {
-        if (chx_convert_period(w, c, (double *)PyArray_DATA(arr),
+        if (mpl_convert_period(w, c, (double *)PyArray_DATA(arr),
                            (size_t)PyArray_DIM(arr, 0), 2) < 0) {
             Py_DECREF(arr);
             return -1;
@@ -460,15 +460,15 @@ chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double s
 }
 
 int
-chx_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
+mpl_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
             PyArrayObject **out, size_t *n)
 {
-    return chx_read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
+    return mpl_read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
 }
 
 /* Adds each (n, 2) array of the sequence seq as a polygon of a. */
 int
-chx_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
+mpl_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
              int convert_x, int vertices_attr, PyObject *owner, double scale)
 {
     PyObject *seq = NULL, *item, *verts = NULL;
@@ -477,7 +477,7 @@ chx_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
     size_t n;
     int rc = -1;
 
-    seq = chx_as_seq(w, seq_obj, "the polygons", owner);
+    seq = mpl_as_seq(w, seq_obj, "the polygons", owner);
     if (seq == NULL)
         return -1;
     count = PySequence_Fast_GET_SIZE(seq);
@@ -486,19 +486,19 @@ chx_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
         if (vertices_attr) {
             verts = PyObject_GetAttr(item, w->st->s_vertices);
             if (verts == NULL) {
-                chx_fail(w, "the paths", owner);
+                mpl_fail(w, "the paths", owner);
                 goto done;
             }
         } else {
             Py_INCREF(item);
             verts = item;
         }
-        if (chx_read_points_scaled(w, c, verts, convert_x, scale, &pts, &n) < 0) {
-            chx_fail(w, "the polygons", owner);
+        if (mpl_read_points_scaled(w, c, verts, convert_x, scale, &pts, &n) < 0) {
+            mpl_fail(w, "the polygons", owner);
             goto done;
         }
         if (chartex_artist_add_polygon(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-            chx_core_fail(w);
+            mpl_core_fail(w);
             goto done;
         }
         Py_CLEAR(verts);
@@ -527,14 +527,14 @@ set_label(walk *w, axctx *c, chartex_artist *a, PyObject *obj, PyObject *alt)
     int rc = -1;
 
     v = PyObject_CallMethodNoArgs(obj, w->st->s_get_label);
-    if (v == NULL || chx_utf8_of(v, &s, &len, &keep) < 0) {
-        chx_fail(w, "the label", obj);
+    if (v == NULL || mpl_utf8_of(v, &s, &len, &keep) < 0) {
+        mpl_fail(w, "the label", obj);
         goto done;
     }
     if (alt != NULL && (len == 0 || s[0] == '_')) {
         v2 = PyObject_CallMethodNoArgs(alt, w->st->s_get_label);
-        if (v2 == NULL || chx_utf8_of(v2, &s2, &len2, &keep2) < 0) {
-            chx_fail(w, "the label", alt);
+        if (v2 == NULL || mpl_utf8_of(v2, &s2, &len2, &keep2) < 0) {
+            mpl_fail(w, "the label", alt);
             goto done;
         }
         if (len2 > 0 && s2[0] != '_') {
@@ -544,18 +544,18 @@ set_label(walk *w, axctx *c, chartex_artist *a, PyObject *obj, PyObject *alt)
     }
     /* Still a default: the name the legend gives it (seaborn's hue). */
     if (len == 0 || s[0] == '_') {
-        if (chx_legend_name(w, c, obj, alt, &named) < 0)
+        if (mpl_legend_name(w, c, obj, alt, &named) < 0)
             goto done;
         if (named != NULL) {
             Py_CLEAR(keep2);
-            if (chx_utf8_of(named, &s, &len, &keep2) < 0) {
-                chx_fail(w, "the legend", obj);
+            if (mpl_utf8_of(named, &s, &len, &keep2) < 0) {
+                mpl_fail(w, "the legend", obj);
                 goto done;
             }
         }
     }
     if (chartex_artist_set_label(a, s, len, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
@@ -570,20 +570,20 @@ done:
 /* Adds an artist of kind for obj, with its class name and label (alt: see
  * set_label; may be NULL). */
 chartex_artist *
-chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
+mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
            PyObject *alt, chartex_artist_role role, unsigned flags,
            unsigned long group)
 {
     chartex_artist *a;
-    const char *cls = chx_class_name(obj);
+    const char *cls = mpl_class_name(obj);
 
     a = chartex_axes_add_artist(c->axes, kind, &w->err);
     if (a == NULL) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         return NULL;
     }
     if (chartex_artist_set_class(a, cls, strlen(cls), &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         return NULL;
     }
     if (set_label(w, c, a, obj, alt) < 0)
@@ -595,20 +595,20 @@ chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
 }
 
 int
-chx_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role)
+mpl_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role)
 {
-    return chx_new_artist(w, c, CHARTEX_ARTIST_OTHER, obj, NULL, role, 0, 0) ? 0 : -1;
+    return mpl_new_artist(w, c, CHARTEX_ARTIST_OTHER, obj, NULL, role, 0, 0) ? 0 : -1;
 }
 
 /* 1 when obj.method() is ax.transData, 0 when not, -1 on error. */
 int
-chx_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
+mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
 {
     PyObject *t = PyObject_CallMethodNoArgs(obj, method);
     int rc;
 
     if (t == NULL)
-        return chx_fail(w, "the transform", obj);
+        return mpl_fail(w, "the transform", obj);
     rc = t == c->trans_data;
     Py_DECREF(t);
     return rc;
@@ -617,20 +617,20 @@ chx_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
 /* Notes the axes of the colorbar that a mappable (image, collection)
  * points to: that axes is a colorbar's, not a chart. */
 int
-chx_note_colorbar(walk *w, PyObject *mappable)
+mpl_note_colorbar(walk *w, PyObject *mappable)
 {
     PyObject *cb, *cbax = NULL;
     int rc = 0;
 
-    cb = chx_get_optional(mappable, w->st->s_colorbar);
+    cb = mpl_get_optional(mappable, w->st->s_colorbar);
     if (cb == NULL)
-        return PyErr_Occurred() ? chx_fail(w, "the colorbar", mappable) : 0;
+        return PyErr_Occurred() ? mpl_fail(w, "the colorbar", mappable) : 0;
     if (cb != Py_None) {
-        cbax = chx_get_optional(cb, w->st->s_ax);
+        cbax = mpl_get_optional(cb, w->st->s_ax);
         if (cbax == NULL && PyErr_Occurred())
-            rc = chx_fail(w, "the colorbar", mappable);
-        else if (cbax != NULL && chx_id_add(w->colorbar_axes, cbax) < 0)
-            rc = chx_fail(w, "the colorbar", mappable);
+            rc = mpl_fail(w, "the colorbar", mappable);
+        else if (cbax != NULL && mpl_id_add(w->colorbar_axes, cbax) < 0)
+            rc = mpl_fail(w, "the colorbar", mappable);
     }
     Py_DECREF(cb);
     Py_XDECREF(cbax);

@@ -72,7 +72,7 @@ struct px_trace_state {
     stack_table stack;
     int hist_done;
     size_t n_hist;
-    chx_hist_output *hist;      /* the histograms' bins, in trace order */
+    px_hist_output *hist;      /* the histograms' bins, in trace order */
     PyObject **hist_trace;      /* borrowed: which trace each belongs to */
     int *hist_horizontal;
 };
@@ -100,7 +100,7 @@ px_trace_state_free(px_subplot *p)
     free(ts->curve.f);
     free(ts->stack.slot);
     for (i = 0; i < ts->n_hist; i++)
-        chx_hist_output_clear(&ts->hist[i]);
+        px_hist_output_clear(&ts->hist[i]);
     free(ts->hist);
     free(ts->hist_trace);
     free(ts->hist_horizontal);
@@ -878,34 +878,34 @@ done:
 
 /* ---------------------------------------------------------- histogram */
 
-static chx_histfunc
+static px_histfunc
 histfunc_of(trace_ctx *t)
 {
     PyObject *keep;
     const char *s = px_str(t->trace, "histfunc", &keep);
-    chx_histfunc f = CHX_HISTFUNC_COUNT;
+    px_histfunc f = PX_HISTFUNC_COUNT;
 
     if (s != NULL)
-        f = strcmp(s, "sum") == 0 ? CHX_HISTFUNC_SUM : strcmp(s, "avg") == 0 ? CHX_HISTFUNC_AVG
-            : strcmp(s, "min") == 0 ? CHX_HISTFUNC_MIN : strcmp(s, "max") == 0
-            ? CHX_HISTFUNC_MAX : CHX_HISTFUNC_COUNT;
+        f = strcmp(s, "sum") == 0 ? PX_HISTFUNC_SUM : strcmp(s, "avg") == 0 ? PX_HISTFUNC_AVG
+            : strcmp(s, "min") == 0 ? PX_HISTFUNC_MIN : strcmp(s, "max") == 0
+            ? PX_HISTFUNC_MAX : PX_HISTFUNC_COUNT;
     Py_XDECREF(keep);
     return f;
 }
 
-static chx_histnorm
+static px_histnorm
 histnorm_of(trace_ctx *t)
 {
     PyObject *keep;
     const char *s = px_str(t->trace, "histnorm", &keep);
-    chx_histnorm h = CHX_HISTNORM_NONE;
+    px_histnorm h = PX_HISTNORM_NONE;
 
     if (s != NULL)
-        h = strcmp(s, "percent") == 0 ? CHX_HISTNORM_PERCENT
-            : strcmp(s, "probability") == 0 ? CHX_HISTNORM_PROBABILITY
-            : strcmp(s, "density") == 0 ? CHX_HISTNORM_DENSITY
-            : strcmp(s, "probability density") == 0 ? CHX_HISTNORM_PROBABILITY_DENSITY
-            : CHX_HISTNORM_NONE;
+        h = strcmp(s, "percent") == 0 ? PX_HISTNORM_PERCENT
+            : strcmp(s, "probability") == 0 ? PX_HISTNORM_PROBABILITY
+            : strcmp(s, "density") == 0 ? PX_HISTNORM_DENSITY
+            : strcmp(s, "probability density") == 0 ? PX_HISTNORM_PROBABILITY_DENSITY
+            : PX_HISTNORM_NONE;
     Py_XDECREF(keep);
     return h;
 }
@@ -944,7 +944,7 @@ obj_number(PyObject *o, double *v)
  * bin attributes (xbins / ybins and nbinsx / nbinsy) into in. */
 static int
 axis_bins_input(trace_ctx *t, const char *letter, px_axis *pax, double **pos, size_t *n,
-                chx_hist_input *in)
+                px_hist_input *in)
 {
     PyObject *bins = NULL, *size = NULL;
     char key[8];
@@ -955,13 +955,13 @@ axis_bins_input(trace_ctx *t, const char *letter, px_axis *pax, double **pos, si
     in->start = in->end = in->size = NAN;
     if (values_of(t, letter, pax, pos, n) < 0)
         goto done;
-    if (pax != NULL && pax->type == CHX_AXTYPE_DATE)
+    if (pax != NULL && pax->type == PX_AXTYPE_DATE)
         for (i = 0; i < *n; i++)
             (*pos)[i] *= MS_PER_DAY;
     snprintf(key, sizeof key, "%sbins", letter);
     bins = px_get(t->trace, key);
     if (bins != NULL) {
-        px_axis *dax = pax != NULL && pax->type == CHX_AXTYPE_DATE ? pax : NULL;
+        px_axis *dax = pax != NULL && pax->type == PX_AXTYPE_DATE ? pax : NULL;
         const char *k[2] = {"start", "end"};
         int j;
 
@@ -1008,7 +1008,7 @@ done:
 
 /* The histogram's inputs; positions in plotly.js's units (dates in ms). */
 typedef struct hist_slot {
-    chx_hist_input in;
+    px_hist_input in;
     double *pos, *w;
     PyObject *keep;             /* the bingroup's str */
     int horizontal;
@@ -1029,7 +1029,7 @@ hist_input(trace_ctx *t, hist_slot *h)
     pax = p->axis[h->horizontal ? 1 : 0];
     if (axis_bins_input(t, h->horizontal ? "y" : "x", pax, &h->pos, &n, &h->in) < 0)
         goto done;
-    if (histfunc_of(t) != CHX_HISTFUNC_COUNT
+    if (histfunc_of(t) != PX_HISTFUNC_COUNT
         && values_of(t, h->horizontal ? "x" : "y", NULL, &h->w, &nw) < 0)
         goto done;
     if (h->w != NULL && nw < n)
@@ -1072,7 +1072,7 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
     px_subplot *p = t->p;
     Py_ssize_t k, m = PyList_GET_SIZE(p->traces);
     hist_slot *slots = NULL;
-    chx_hist_input *in = NULL;
+    px_hist_input *in = NULL;
     size_t n = 0, i, j;
     int rc = -1, o;
 
@@ -1104,7 +1104,7 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
     /* Vertical and horizontal histograms are binned on different axes. */
     for (o = 0; o < 2; o++) {
         size_t cnt = 0, *map = malloc((n + 1) * sizeof *map);
-        chx_hist_output *out = calloc(n + 1, sizeof *out);
+        px_hist_output *out = calloc(n + 1, sizeof *out);
         px_axis *pax = p->axis[o ? 1 : 0];
 
         if (map == NULL || out == NULL) {
@@ -1118,12 +1118,12 @@ subplot_histograms(trace_ctx *t, px_trace_state *ts)
                 in[cnt] = slots[i].in;
                 map[cnt++] = i;
             }
-        if (cnt > 0 && chx_histograms(in, cnt, pax != NULL ? pax->type : CHX_AXTYPE_LINEAR,
+        if (cnt > 0 && px_histograms(in, cnt, pax != NULL ? pax->type : PX_AXTYPE_LINEAR,
                                       t->r->barmode, out) < 0) {
             /* No bins these inputs can give (or no memory for them): the
              * histograms draw no bars. */
             for (j = 0; j < cnt; j++)
-                chx_hist_output_clear(&out[j]);
+                px_hist_output_clear(&out[j]);
         }
         for (j = 0; j < cnt; j++)
             ts->hist[map[j]] = out[j];
@@ -1145,7 +1145,7 @@ static int
 read_histogram(trace_ctx *t)
 {
     px_trace_state *ts = px_trace_state_of(t->p);
-    chx_hist_output *h = NULL;
+    px_hist_output *h = NULL;
     px_axis *pax;
     double *pos = NULL, *width = NULL, gap = 0;
     size_t i, count = 0, mine = 0;
@@ -1181,7 +1181,7 @@ read_histogram(trace_ctx *t)
     for (i = 0; i < h->nbins; i++) {
         double lo = h->edges[i], hi = h->edges[i + 1];
 
-        if (pax != NULL && pax->type == CHX_AXTYPE_DATE) {
+        if (pax != NULL && pax->type == PX_AXTYPE_DATE) {
             lo /= MS_PER_DAY;
             hi /= MS_PER_DAY;
         }
@@ -1402,7 +1402,7 @@ box_line(trace_ctx *t, const double *xy, size_t n, int horizontal, unsigned flag
 /* One box drawn as matplotlib's bxp draws it: whiskers, caps, box,
  * median, outliers (marker only), at centre c with width w. */
 static int
-draw_box(trace_ctx *t, double c, double w, const chx_box_stats *s, int horizontal)
+draw_box(trace_ctx *t, double c, double w, const px_box_stats *s, int horizontal)
 {
     double l = c - w / 2, rr = c + w / 2, cw = w / 4;
     double whisk1[4] = {c, s->q1, c, s->lowerfence};
@@ -1439,35 +1439,35 @@ done:
     return rc;
 }
 
-static chx_quartile_method
+static px_quartile_method
 quartile_method(trace_ctx *t)
 {
     if (px_str_is(t->trace, "quartilemethod", "exclusive", 0))
-        return CHX_QUARTILE_EXCLUSIVE;
+        return PX_QUARTILE_EXCLUSIVE;
     if (px_str_is(t->trace, "quartilemethod", "inclusive", 0))
-        return CHX_QUARTILE_INCLUSIVE;
-    return CHX_QUARTILE_LINEAR;
+        return PX_QUARTILE_INCLUSIVE;
+    return PX_QUARTILE_LINEAR;
 }
 
-static chx_boxpoints
+static px_boxpoints
 boxpoints_of(trace_ctx *t, const char *key)
 {
     PyObject *v = px_get(t->trace, key);
-    chx_boxpoints b = CHX_BOXPOINTS_OUTLIERS;
+    px_boxpoints b = PX_BOXPOINTS_OUTLIERS;
 
     if (v == Py_False)
-        b = CHX_BOXPOINTS_FALSE;
+        b = PX_BOXPOINTS_FALSE;
     else if (v != NULL && PyUnicode_Check(v)) {
         const char *s = PyUnicode_AsUTF8(v);
 
         if (s == NULL)
             PyErr_Clear();
         else if (strcmp(s, "all") == 0)
-            b = CHX_BOXPOINTS_ALL;
+            b = PX_BOXPOINTS_ALL;
         else if (strcmp(s, "suspectedoutliers") == 0)
-            b = CHX_BOXPOINTS_SUSPECTED;
+            b = PX_BOXPOINTS_SUSPECTED;
         else if (strcmp(s, "false") == 0)
-            b = CHX_BOXPOINTS_FALSE;
+            b = PX_BOXPOINTS_FALSE;
     }
     Py_XDECREF(v);
     return b;
@@ -1487,7 +1487,7 @@ read_box(trace_ctx *t)
     size_t npos = 0, nval = 0, nq1 = 0, nmed = 0, nq3 = 0, nlf = 0, nuf = 0, i, j, k;
     size_t count = 0, mine = 0;
     Py_ssize_t m;
-    chx_box_stats s;
+    px_box_stats s;
     int rc = -1, named;
     PyObject *mode_keep = NULL;
     const char *mode;
@@ -1506,7 +1506,7 @@ read_box(trace_ctx *t)
     if (pos == NULL && named) {
         double idx = NAN;
 
-        if (pax != NULL && pax->type == CHX_AXTYPE_CATEGORY
+        if (pax != NULL && pax->type == PX_AXTYPE_CATEGORY
             && px_category(t->r, pax, t->name, &idx) < 0)
             goto done;
         c0 = isfinite(idx) ? idx : (double)t->index;
@@ -1573,11 +1573,11 @@ read_box(trace_ctx *t)
         goto done;
     }
     if (pos == NULL) {
-        if (chx_box_from_samples(val, nval, quartile_method(t), boxpoints_of(t, "boxpoints"),
+        if (px_box_from_samples(val, nval, quartile_method(t), boxpoints_of(t, "boxpoints"),
                                  &s) == 0) {
             if (draw_box(t, c0, width, &s, horizontal) < 0)
                 goto done;
-            chx_box_stats_clear(&s);
+            px_box_stats_clear(&s);
         }
         goto ok;
     }
@@ -1603,11 +1603,11 @@ read_box(trace_ctx *t)
 
             for (run = i, k = 0; run < np && pairs[2 * run] == here; run++)
                 group[k++] = pairs[2 * run + 1];
-            if (chx_box_from_samples(group, k, quartile_method(t),
+            if (px_box_from_samples(group, k, quartile_method(t),
                                      boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
                 continue;
             rc = draw_box(t, count > 1 ? CENTRE(here) : here, width, &s, horizontal);
-            chx_box_stats_clear(&s);
+            px_box_stats_clear(&s);
             if (rc < 0) {
                 free(pairs);
                 goto done;
@@ -1620,7 +1620,7 @@ read_box(trace_ctx *t)
 ok:
     rc = 0;
 done:
-    chx_box_stats_clear(&s);
+    px_box_stats_clear(&s);
     free(pos);
     free(val);
     free(q1);
@@ -2047,15 +2047,15 @@ done:
 }
 
 /* A histogram2d: the grid plotly.js bins from x and y (plotly_stats.c's
- * chx_histogram2d), drawn as a heatmap's.  Bins no input can give (no
- * finite pair, more cells than chx_histogram2d makes) draw nothing. */
+ * px_histogram2d), drawn as a heatmap's.  Bins no input can give (no
+ * finite pair, more cells than px_histogram2d makes) draw nothing. */
 static int
 read_histogram2d(trace_ctx *t)
 {
     px_subplot *p = t->p;
     PyObject *marker = NULL;
-    chx_hist2d_input in;
-    chx_hist2d_output out;
+    px_hist2d_input in;
+    px_hist2d_output out;
     double *xp = NULL, *yp = NULL, *z = NULL, zmin, zmax;
     size_t nx = 0, ny = 0, i, d;
     int rc = -1;
@@ -2084,10 +2084,10 @@ read_histogram2d(trace_ctx *t)
             goto done;
     }
     in.z = z;
-    in.func = z != NULL ? histfunc_of(t) : CHX_HISTFUNC_COUNT;
+    in.func = z != NULL ? histfunc_of(t) : PX_HISTFUNC_COUNT;
     in.norm = histnorm_of(t);
-    if (chx_histogram2d(&in, p->axis[0] != NULL ? p->axis[0]->type : CHX_AXTYPE_LINEAR,
-                        p->axis[1] != NULL ? p->axis[1]->type : CHX_AXTYPE_LINEAR, &out) < 0
+    if (px_histogram2d(&in, p->axis[0] != NULL ? p->axis[0]->type : PX_AXTYPE_LINEAR,
+                        p->axis[1] != NULL ? p->axis[1]->type : PX_AXTYPE_LINEAR, &out) < 0
         || out.nx == 0 || out.ny == 0)
         goto ok;
     for (d = 0; d < 2; d++) {
@@ -2095,7 +2095,7 @@ read_histogram2d(trace_ctx *t)
         double *e = d ? out.yedges : out.xedges;
         size_t ne = (d ? out.ny : out.nx) + 1;
 
-        if (ax != NULL && ax->type == CHX_AXTYPE_DATE)
+        if (ax != NULL && ax->type == PX_AXTYPE_DATE)
             for (i = 0; i < ne; i++)
                 e[i] /= MS_PER_DAY;
     }
@@ -2104,7 +2104,7 @@ read_histogram2d(trace_ctx *t)
 ok:
     rc = 0;
 done:
-    chx_hist2d_output_clear(&out);
+    px_hist2d_output_clear(&out);
     free(xp);
     free(yp);
     free(z);

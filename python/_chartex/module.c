@@ -10,8 +10,7 @@
  */
 #include "state.h"
 #include "pysink.h"
-#include "walk.h"
-#include "plotly.h"
+#include "readers.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -159,12 +158,12 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
     if (ok < 0)
         return NULL;
     if (ok)
-        return chx_walk_figure(st, fig);
-    ok = chx_is_plotly(st, fig);
+        return mpl_read_figure(st, fig);
+    ok = px_is_figure(st, fig);
     if (ok < 0)
         return NULL;
     if (ok)
-        return chx_read_plotly(st, fig);
+        return px_read_figure(st, fig);
     PyErr_Format(PyExc_TypeError,
                  "%s() argument must be a matplotlib Figure or SubFigure or a Plotly "
                  "figure, not '%.100s'", fname, Py_TYPE(fig)->tp_name);

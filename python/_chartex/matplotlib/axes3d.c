@@ -27,7 +27,7 @@ part_lengths(walk *w, PyObject *obj, size_t n, size_t *count)
     const double *d;
     size_t *out = NULL, i, total = 0;
 
-    arr = chx_as_doubles(w, obj, 1, 1);
+    arr = mpl_as_doubles(w, obj, 1, 1);
     if (arr == NULL)
         return NULL;
     *count = (size_t)PyArray_SIZE(arr);
@@ -71,7 +71,7 @@ set_xyz(walk *w, chartex_artist *a, const double *xyz, size_t n,
     z = PyMem_Malloc((n ? n : 1) * sizeof *z);
     if (xy == NULL || z == NULL) {
         PyErr_NoMemory();
-        chx_fail(w, "the 3-D data", NULL);
+        mpl_fail(w, "the 3-D data", NULL);
         goto done;
     }
     for (i = 0; i < n; i++) {
@@ -92,7 +92,7 @@ set_xyz(walk *w, chartex_artist *a, const double *xyz, size_t n,
     rc = 0;
     goto done;
 core:
-    chx_core_fail(w);
+    mpl_core_fail(w);
 done:
     PyMem_Free(xy);
     PyMem_Free(z);
@@ -100,7 +100,7 @@ done:
 }
 
 int
-chx_read_3d(walk *w, axctx *c, PyObject *obj)
+mpl_read_3d(walk *w, axctx *c, PyObject *obj)
 {
     static const chartex_artist_kind kinds[4] = {
         CHARTEX_ARTIST_LINE, CHARTEX_ARTIST_SCATTER,
@@ -121,7 +121,7 @@ chx_read_3d(walk *w, axctx *c, PyObject *obj)
         rc = 0;
         goto done;
     }
-    vis = chx_is_visible(w, obj);
+    vis = mpl_is_visible(w, obj);
     if (vis <= 0) {
         rc = vis < 0 ? -1 : 1;
         goto done;
@@ -140,7 +140,7 @@ chx_read_3d(walk *w, axctx *c, PyObject *obj)
         PyErr_Format(PyExc_ValueError, "data_3d() gave the unknown kind %ld", kind);
         goto fail;
     }
-    xyz = chx_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 1), 2, 2, 1);
+    xyz = mpl_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, 1), 2, 2, 1);
     if (xyz == NULL)
         goto fail;
     if (PyArray_DIM(xyz, 1) != 3 && PyArray_SIZE(xyz) != 0) {
@@ -153,17 +153,17 @@ chx_read_3d(walk *w, axctx *c, PyObject *obj)
         if (parts == NULL)
             goto fail;
     }
-    if (kind == KIND_LINE && chx_line_flags(w, obj, &flags) < 0)
+    if (kind == KIND_LINE && mpl_line_flags(w, obj, &flags) < 0)
         goto done;
-    if (kind != KIND_LINE && chx_note_colorbar(w, obj) < 0)
+    if (kind != KIND_LINE && mpl_note_colorbar(w, obj) < 0)
         goto done;
-    a = chx_new_artist(w, c, kinds[kind], obj, NULL, CHARTEX_ROLE_DATA, flags, 0);
+    a = mpl_new_artist(w, c, kinds[kind], obj, NULL, CHARTEX_ROLE_DATA, flags, 0);
     if (a == NULL || set_xyz(w, a, PyArray_DATA(xyz), n, parts, n_parts) < 0)
         goto done;
     rc = 1;
     goto done;
 fail:
-    chx_fail(w, "the 3-D data", obj);
+    mpl_fail(w, "the 3-D data", obj);
 done:
     Py_XDECREF(res);
     Py_XDECREF(seq);

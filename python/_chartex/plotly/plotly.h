@@ -27,17 +27,12 @@
  * Calls go down this list only.  Errors: like the walker, a failing
  * Python call becomes ChartexError("while reading ...").
  */
-#ifndef CHX_PLOTLY_H
-#define CHX_PLOTLY_H
+#ifndef PX_PLOTLY_H
+#define PX_PLOTLY_H
 
 #include "state.h"
-#include "plotly_stats.h"
-
-/* 1 when obj is a Plotly figure (plotly already imported) or a dict in
- * Plotly's JSON form, 0 when not, -1 on error. */
-int chx_is_plotly(chx_state *st, PyObject *obj);
-/* Reads the Plotly figure into a new scene, or NULL with an exception. */
-chartex_scene *chx_read_plotly(chx_state *st, PyObject *fig);
+#include "readers.h"    /* px_is_figure, px_read_figure: figure.c's, for module.c */
+#include "stats.h"
 
 /* ------------------------------------------------- shared by the files */
 
@@ -47,7 +42,7 @@ chartex_scene *chx_read_plotly(chx_state *st, PyObject *fig);
 typedef struct px_axis {
     char ref[80];               /* "x", "y2", "scene2.z": as traces name it */
     PyObject *spec;             /* owned or NULL: its layout mapping */
-    chx_axis_type type;
+    px_axis_type type;
     PyObject *cat_index;        /* owned: dict category text -> index */
     PyObject *cat_names;        /* owned: list of the category texts */
     int reversed;
@@ -150,7 +145,7 @@ int px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n);
 int px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols);
 /* What the first values of obj say the axis type is, plotly.js's
  * autotype in short: dates, categories or numbers. */
-int px_autotype(preader *r, PyObject *obj, chx_axis_type *type);
+int px_autotype(preader *r, PyObject *obj, px_axis_type *type);
 /* Adds every text of obj's values to ax's categories, in order. */
 int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
 /* The index of a category text on ax (added when new); -1 on error. */
@@ -174,4 +169,4 @@ void px_trace_state_free(px_subplot *p);
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
 
-#endif /* CHX_PLOTLY_H */
+#endif /* PX_PLOTLY_H */

@@ -34,18 +34,18 @@ set_scale(walk *w, chartex_artist *a, PyObject *scale)
     }
     vmin = PyFloat_AsDouble(ITEM(scale, 0));
     vmax = PyFloat_AsDouble(ITEM(scale, 1));
-    if (PyErr_Occurred() || chx_utf8_of(ITEM(scale, 2), &s, &len, &keep) < 0)
+    if (PyErr_Occurred() || mpl_utf8_of(ITEM(scale, 2), &s, &len, &keep) < 0)
         goto done;
     if (chartex_artist_set_color_scale(a, vmin, vmax, s, len, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         rc = -2;
         goto done;
     }
     Py_CLEAR(keep);
-    if (chx_utf8_of(ITEM(scale, 3), &s, &len, &keep) < 0)
+    if (mpl_utf8_of(ITEM(scale, 3), &s, &len, &keep) < 0)
         goto done;
     if (chartex_artist_set_colorbar_label(a, s, len, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         rc = -2;
         goto done;
     }
@@ -78,10 +78,10 @@ set_texts(walk *w, chartex_artist *a, PyObject *texts)
         }
         row = PyLong_AsSize_t(ITEM(t, 0));
         col = row == (size_t)-1 ? 0 : PyLong_AsSize_t(ITEM(t, 1));
-        if (PyErr_Occurred() || chx_utf8_of(ITEM(t, 2), &s, &len, &keep) < 0)
+        if (PyErr_Occurred() || mpl_utf8_of(ITEM(t, 2), &s, &len, &keep) < 0)
             goto done;
         if (chartex_artist_set_cell_text(a, row, col, s, len, &w->err) < 0) {
-            chx_core_fail(w);
+            mpl_core_fail(w);
             rc = -2;
             goto done;
         }
@@ -103,9 +103,9 @@ read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
     size_t nx, ny;
     int rc = -1;
 
-    v = chx_as_doubles(w, ITEM(t, 2), 2, 2);
-    xe = v ? chx_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
-    ye = xe ? chx_as_doubles(w, ITEM(t, 4), 1, 1) : NULL;
+    v = mpl_as_doubles(w, ITEM(t, 2), 2, 2);
+    xe = v ? mpl_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
+    ye = xe ? mpl_as_doubles(w, ITEM(t, 4), 1, 1) : NULL;
     if (ye == NULL)
         goto done;
     nx = (size_t)PyArray_SIZE(xe);
@@ -118,7 +118,7 @@ read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
     extent[1] = ((double *)PyArray_DATA(xe))[nx - 1];
     extent[2] = ((double *)PyArray_DATA(ye))[0];
     extent[3] = ((double *)PyArray_DATA(ye))[ny - 1];
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL) {
         rc = -2;
         goto done;
@@ -127,7 +127,7 @@ read_mesh(walk *w, axctx *c, PyObject *obj, PyObject *t)
                                  PyArray_DATA(v), extent, &w->err) < 0
         || chartex_artist_set_mesh_edges(a, nx, PyArray_DATA(xe), ny, PyArray_DATA(ye),
                                          &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         rc = -2;
         goto done;
     }
@@ -149,22 +149,22 @@ read_cells(walk *w, axctx *c, PyObject *obj, PyObject *t)
     chartex_artist *a;
     int rc = -1;
 
-    xy = chx_as_doubles(w, ITEM(t, 2), 2, 2);
-    v = xy ? chx_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
+    xy = mpl_as_doubles(w, ITEM(t, 2), 2, 2);
+    v = xy ? mpl_as_doubles(w, ITEM(t, 3), 1, 1) : NULL;
     if (v == NULL)
         goto done;
     if (PyArray_DIM(xy, 1) != 2 || PyArray_DIM(xy, 0) != PyArray_SIZE(v)) {
         PyErr_SetString(PyExc_ValueError, "cells and values differ in number");
         goto done;
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL) {
         rc = -2;
         goto done;
     }
     if (chartex_artist_set_cells(a, (size_t)PyArray_SIZE(v), PyArray_DATA(xy),
                                  PyArray_DATA(v), &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         rc = -2;
         goto done;
     }
@@ -183,17 +183,17 @@ read_colors(walk *w, axctx *c, PyObject *obj, PyObject *t)
     chartex_artist *a;
     int rc = -1, lower;
 
-    ext = chx_as_doubles(w, ITEM(t, 1), 1, 1);
+    ext = mpl_as_doubles(w, ITEM(t, 1), 1, 1);
     if (ext == NULL || (lower = PyObject_IsTrue(ITEM(t, 3))) < 0)
         goto done;
     if (PyArray_SIZE(ext) != 4) {
         PyErr_SetString(PyExc_ValueError, "the extent is not 4 numbers");
         goto done;
     }
-    px = chx_as_doubles(w, ITEM(t, 2), 3, 3);
+    px = mpl_as_doubles(w, ITEM(t, 2), 3, 3);
     if (px == NULL)
         goto done;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA,
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_IMAGE, obj, NULL, CHARTEX_ROLE_DATA,
                        lower ? CHARTEX_IMAGE_ORIGIN_LOWER : 0, 0);
     if (a == NULL) {
         rc = -2;
@@ -203,7 +203,7 @@ read_colors(walk *w, axctx *c, PyObject *obj, PyObject *t)
                                         (size_t)PyArray_DIM(px, 1),
                                         (size_t)PyArray_DIM(px, 2), PyArray_DATA(px),
                                         PyArray_DATA(ext), &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         rc = -2;
         goto done;
     }
@@ -233,14 +233,14 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
     }
     /* Its collections (matplotlib < 3.8) are read here, never as scatters. */
     for (i = 0; i < PyTuple_GET_SIZE(members); i++)
-        if (chx_ptr_add(&w->seen, ITEM(members, i)) < 0)
+        if (mpl_ptr_add(&w->seen, ITEM(members, i)) < 0)
             goto done;
     if ((filled = PyObject_IsTrue(ITEM(t, 2))) < 0)
         goto done;
-    levels = chx_as_doubles(w, ITEM(t, 3), 1, 1);
+    levels = mpl_as_doubles(w, ITEM(t, 3), 1, 1);
     if (levels == NULL)
         goto done;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_CONTOUR, obj, NULL, CHARTEX_ROLE_DATA,
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_CONTOUR, obj, NULL, CHARTEX_ROLE_DATA,
                        filled ? CHARTEX_CONTOUR_FILLED : 0, 0);
     if (a == NULL) {
         rc = -2;
@@ -250,7 +250,7 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
                                   &w->err) < 0)
         goto core;
     for (i = 0; i < PyList_GET_SIZE(labels) && i < PyArray_SIZE(levels); i++) {
-        if (chx_utf8_of(PyList_GET_ITEM(labels, i), &s, &len, &keep) < 0)
+        if (mpl_utf8_of(PyList_GET_ITEM(labels, i), &s, &len, &keep) < 0)
             goto done;
         if (len > 0 && chartex_artist_set_level_label(a, (size_t)i, s, len, &w->err) < 0)
             goto core;
@@ -270,7 +270,7 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
                 PyErr_SetString(PyExc_ValueError, "negative contour level");
             goto done;
         }
-        pts = chx_as_doubles(w, ITEM(item, 1), 2, 2);
+        pts = mpl_as_doubles(w, ITEM(item, 1), 2, 2);
         if (pts == NULL)
             goto done;
         if (PyArray_DIM(pts, 1) != 2) {
@@ -285,7 +285,7 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
     rc = set_scale(w, a, ITEM(t, 1));
     goto done;
 core:
-    chx_core_fail(w);
+    mpl_core_fail(w);
     rc = -2;
 done:
     Py_XDECREF(keep);
@@ -314,7 +314,7 @@ read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
         || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
-        return chx_fail(w, "the mesh", obj);
+        return mpl_fail(w, "the mesh", obj);
     }
     if (strcmp(form, "mesh") == 0 && (PyTuple_GET_SIZE(t) == 5 || PyTuple_GET_SIZE(t) == 6))
         rc = read_mesh(w, c, obj, t);
@@ -330,18 +330,18 @@ read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
     }
     /* -2: a builder call failed, already reported. */
     if (rc == -1)
-        return chx_fail(w, "the mesh", obj);
+        return mpl_fail(w, "the mesh", obj);
     return rc < 0 ? -1 : 0;
 }
 
 int
-chx_read_gridded(walk *w, axctx *c, PyObject *coll)
+mpl_read_gridded(walk *w, axctx *c, PyObject *coll)
 {
     PyObject *t = gridded(w, coll);
     int rc;
 
     if (t == NULL)
-        return chx_fail(w, "the mesh", coll);
+        return mpl_fail(w, "the mesh", coll);
     if (t == Py_None) {
         Py_DECREF(t);
         return 0;
@@ -369,7 +369,7 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
     if (ndim == -1 && PyErr_Occurred())
         goto fail;
     if (ndim != 2) {
-        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+        rc = mpl_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
     if ((lower = PyObject_IsTrue(ITEM(t, 2))) < 0)
@@ -377,7 +377,7 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
     ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
     if (ext_obj == NULL)
         goto fail;
-    ext = chx_as_doubles(w, ext_obj, 1, 1);
+    ext = mpl_as_doubles(w, ext_obj, 1, 1);
     if (ext == NULL)
         goto fail;
     if (PyArray_SIZE(ext) != 4) {
@@ -385,7 +385,7 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
         goto fail;
     }
     memcpy(extent, PyArray_DATA(ext), sizeof extent);
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA,
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA,
                        lower ? CHARTEX_IMAGE_ORIGIN_LOWER : 0, 0);
     if (a == NULL)
         goto done;
@@ -398,13 +398,13 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
     /* The values last, with no Python code run between reading them and
      * the core copying them: they may share the image's buffer, which
      * get_extent() or get_label() could resize (and free) in place. */
-    values = chx_as_doubles(w, data, 2, 2);
+    values = mpl_as_doubles(w, data, 2, 2);
     if (values == NULL)
         goto fail;
     if (chartex_artist_set_image(a, (size_t)PyArray_DIM(values, 0),
                                  (size_t)PyArray_DIM(values, 1),
                                  PyArray_DATA(values), extent, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     /* The texts after the values: the grid's size is known then. */
@@ -414,7 +414,7 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
     rc = rc < 0 ? -1 : 0;
     goto done;
 fail:
-    chx_fail(w, "the image", im);
+    mpl_fail(w, "the image", im);
 done:
     Py_XDECREF(ndim_obj);
     Py_XDECREF(ext_obj);
@@ -426,34 +426,34 @@ done:
 /* An AxesImage: scalar 2-D data, colours (RGB, RGBA), or a mesh
  * (NonUniformImage, PcolorImage). */
 int
-chx_read_image(walk *w, axctx *c, PyObject *im)
+mpl_read_image(walk *w, axctx *c, PyObject *im)
 {
     PyObject *data = NULL, *t = NULL;
     const char *form;
     int rc = -1, vis, is;
 
-    if (chx_note_colorbar(w, im) < 0)
+    if (mpl_note_colorbar(w, im) < 0)
         return -1;
-    vis = chx_is_visible(w, im);
+    vis = mpl_is_visible(w, im);
     if (vis <= 0)
         return vis;
     is = PyObject_IsInstance(im, w->st->cls[CHX_AXESIMAGE]);
     if (is < 0)
-        return chx_fail(w, "the class", im);
+        return mpl_fail(w, "the class", im);
     if (!is)
-        return chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+        return mpl_read_other(w, c, im, CHARTEX_ROLE_DATA);
     t = gridded(w, im);
     if (t == NULL)
-        return chx_fail(w, "the image", im);
+        return mpl_fail(w, "the image", im);
     if (t == Py_None) {
-        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+        rc = mpl_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 || !PyUnicode_Check(ITEM(t, 0))
         || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_TypeError, "chartex._compat.gridded: unexpected result");
-        rc = chx_fail(w, "the image", im);
+        rc = mpl_fail(w, "the image", im);
         goto done;
     }
     if (strcmp(form, "image") != 0 || PyTuple_GET_SIZE(t) != 4) {
@@ -462,11 +462,11 @@ chx_read_image(walk *w, axctx *c, PyObject *im)
     }
     data = PyObject_CallMethodNoArgs(im, w->st->s_get_array);
     if (data == NULL) {
-        rc = chx_fail(w, "the image", im);
+        rc = mpl_fail(w, "the image", im);
         goto done;
     }
     if (data == Py_None)
-        rc = chx_read_other(w, c, im, CHARTEX_ROLE_DATA);
+        rc = mpl_read_other(w, c, im, CHARTEX_ROLE_DATA);
     else
         rc = read_scalar_image(w, c, im, data, t);
 done:

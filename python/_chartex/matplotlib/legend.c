@@ -6,7 +6,7 @@
  * marker and line style) is done once per Axes by chartex._legend, through
  * chartex._compat.legend_names: per artist, never per point.  The answer,
  * {id(artist or container): name or [(name, indices)]}, is kept in the
- * axctx while the Axes' artists are read; chx_new_artist (walk_values.c)
+ * axctx while the Axes' artists are read; mpl_new_artist (walk_values.c)
  * asks for a default-labelled artist's name, read_path_collection
  * (walk_lines.c) for the groups of a many-coloured scatter.
  *
@@ -17,7 +17,7 @@
 #include "walk.h"
 
 int
-chx_legend_read(walk *w, axctx *c)
+mpl_legend_read(walk *w, axctx *c)
 {
     PyObject *names;
 
@@ -25,7 +25,7 @@ chx_legend_read(walk *w, axctx *c)
     names = PyObject_CallMethodOneArg(w->st->compat, w->st->s_legend_names, c->ax);
     if (names == NULL) {
         if (PyErr_ExceptionMatches(PyExc_MemoryError))
-            return chx_fail(w, "the legend", c->ax);
+            return mpl_fail(w, "the legend", c->ax);
         PyErr_Clear();
         return 0;
     }
@@ -48,17 +48,17 @@ entry_of(walk *w, axctx *c, PyObject *obj, PyObject **out)
         return 0;
     key = PyLong_FromVoidPtr(obj);
     if (key == NULL)
-        return chx_fail(w, "the legend", obj);
+        return mpl_fail(w, "the legend", obj);
     /* Our own dict, keyed by ints: no Python code runs. */
     *out = PyDict_GetItemWithError(c->legend_names, key);
     Py_DECREF(key);
     if (*out == NULL && PyErr_Occurred())
-        return chx_fail(w, "the legend", obj);
+        return mpl_fail(w, "the legend", obj);
     return 0;
 }
 
 int
-chx_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name)
+mpl_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name)
 {
     PyObject *e;
 
@@ -73,7 +73,7 @@ chx_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name
 }
 
 int
-chx_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups)
+mpl_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups)
 {
     PyObject *e;
 
@@ -129,14 +129,14 @@ add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy
             sub[2 * k] = xy[2 * ix[k]];
             sub[2 * k + 1] = xy[2 * ix[k] + 1];
         }
-        a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, CHARTEX_ROLE_DATA, 0, 0);
+        a = mpl_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, CHARTEX_ROLE_DATA, 0, 0);
         if (a == NULL)
             goto done;
-        if (chx_utf8_of(name, &s, &len, &keep) < 0)
+        if (mpl_utf8_of(name, &s, &len, &keep) < 0)
             goto fail;
         if (chartex_artist_set_label(a, s, len, &w->err) < 0
             || chartex_artist_set_points(a, m, sub, &w->err) < 0) {
-            chx_core_fail(w);
+            mpl_core_fail(w);
             goto done;
         }
         Py_CLEAR(keep);
@@ -147,7 +147,7 @@ add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "the legend's groups", coll);
+    mpl_fail(w, "the legend's groups", coll);
 done:
     Py_XDECREF(keep);
     Py_XDECREF(idx);
@@ -156,12 +156,12 @@ done:
 }
 
 int
-chx_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split)
+mpl_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split)
 {
     PyObject *groups;
 
     *split = 0;
-    if (chx_legend_groups(w, c, coll, &groups) < 0)
+    if (mpl_legend_groups(w, c, coll, &groups) < 0)
         return -1;
     if (groups == NULL || n == 0)
         return 0;

@@ -14,7 +14,7 @@
  * values become NaN) and handed to the core, which copies them: no Python
  * object is made per data point.  Every value is treated as hostile: any
  * failing call becomes ChartexError("while reading <what>: <message>")
- * with the original exception as __cause__ (chx_fail).
+ * with the original exception as __cause__ (mpl_fail).
  *
  * One room per family of artists.  Calls only go down this list, never up
  * and never in a loop:
@@ -38,15 +38,12 @@
  * and every file may call state.c (state.h) and ptrmap.c.  A new family of
  * artists gets a room of its own, called from walk_order.c.
  */
-#ifndef CHX_WALK_H
-#define CHX_WALK_H
+#ifndef MPL_WALK_H
+#define MPL_WALK_H
 
 #include "state.h"
 #include "ptrmap.h"
-
-/* walker.c: reads the figure (a Figure or SubFigure) into a new scene, or
- * returns NULL with ChartexError (or MemoryError) set.  For module.c. */
-chartex_scene *chx_walk_figure(chx_state *st, PyObject *fig);
+#include "readers.h"    /* mpl_read_figure, walker.c's, for module.c */
 
 /* ------------------------------------------------- shared by the rooms */
 
@@ -71,25 +68,25 @@ typedef struct axctx {
     int three_d;               /* a 3-D Axes: its artists are read by walk_3d.c */
 } axctx;
 
-/* A typed text setter of the builder API, as chx_set_text_from_call calls
+/* A typed text setter of the builder API, as mpl_set_text_from_call calls
  * it. */
-typedef int (*chx_text_setter)(void *target, const char *s, size_t len,
+typedef int (*mpl_text_setter)(void *target, const char *s, size_t len,
                                chartex_error *err);
 
 /* The containers whose parts the walker reads as a whole. */
-typedef enum chx_container_kind {
-    CHX_CONTAINER_OTHER = 0,   /* its artists are read from the lists */
-    CHX_CONTAINER_BARS,
-    CHX_CONTAINER_ERRORBAR,
-    CHX_CONTAINER_STEM
-} chx_container_kind;
+typedef enum mpl_container_kind {
+    MPL_CONTAINER_OTHER = 0,   /* its artists are read from the lists */
+    MPL_CONTAINER_BARS,
+    MPL_CONTAINER_ERRORBAR,
+    MPL_CONTAINER_STEM
+} mpl_container_kind;
 
 /* Two helpers that the bars call for every bar (six times for the second):
  * inline, as they were when the walker was one file. */
 
 /* Adds obj to a map of objects met (by identity); -1 with MemoryError. */
 static inline int
-chx_ptr_add(chx_ptrmap *m, PyObject *obj)
+mpl_ptr_add(chx_ptrmap *m, PyObject *obj)
 {
     if (chx_ptrmap_put(m, obj, NULL) == NULL) {
         PyErr_NoMemory();
@@ -100,7 +97,7 @@ chx_ptr_add(chx_ptrmap *m, PyObject *obj)
 
 /* obj.name, or NULL with no exception when obj has no such attribute. */
 static inline PyObject *
-chx_get_optional(PyObject *obj, PyObject *name)
+mpl_get_optional(PyObject *obj, PyObject *name)
 {
     PyObject *value = PyObject_GetAttr(obj, name);
 
@@ -109,92 +106,92 @@ chx_get_optional(PyObject *obj, PyObject *name)
     return value;
 }
 
-/* walk_values.c.  Functions taking a walk raise as chx_fail does. */
+/* walk_values.c.  Functions taking a walk raise as mpl_fail does. */
 
 /* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
- * ...") (obj may be NULL); chx_core_fail: a failed builder call (w->err).
+ * ...") (obj may be NULL); mpl_core_fail: a failed builder call (w->err).
  * Both return -1. */
-int chx_fail(walk *w, const char *what, PyObject *obj);
-int chx_core_fail(walk *w);
+int mpl_fail(walk *w, const char *what, PyObject *obj);
+int mpl_core_fail(walk *w);
 /* The UTF-8 text of obj (str as is, None as "", else str(obj)), valid
  * while *keep lives. */
-int chx_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep);
+int mpl_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep);
 /* obj.method([arg]) given as text to the core through set(target, ...). */
-int chx_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
-                           chx_text_setter set, void *target, const char *what);
-const char *chx_class_name(PyObject *obj);
-int chx_is_visible(walk *w, PyObject *obj);
+int mpl_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
+                           mpl_text_setter set, void *target, const char *what);
+const char *mpl_class_name(PyObject *obj);
+int mpl_is_visible(walk *w, PyObject *obj);
 /* Sets of objects by address (Python sets of ids; see the .c file). */
-int chx_id_add(PyObject *set, PyObject *obj);
-int chx_id_in(PyObject *set, PyObject *obj);
-PyObject *chx_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner);
+int mpl_id_add(PyObject *set, PyObject *obj);
+int mpl_id_in(PyObject *set, PyObject *obj);
+PyObject *mpl_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner);
 /* Arrays of doubles (masked values NaN); copy: see the .c file. */
-PyArrayObject *chx_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy);
-PyArrayObject *chx_as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax);
-int chx_convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride);
-int chx_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
+PyArrayObject *mpl_as_doubles_ex(walk *w, PyObject *obj, int ndmin, int ndmax, int copy);
+PyArrayObject *mpl_as_doubles(walk *w, PyObject *obj, int ndmin, int ndmax);
+int mpl_convert_period(walk *w, axctx *c, double *v, size_t n, size_t stride);
+int mpl_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double scale,
                            PyArrayObject **out, size_t *n);
-int chx_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
+int mpl_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
                     PyArrayObject **out, size_t *n);
-int chx_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
+int mpl_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
                      int convert_x, int vertices_attr, PyObject *owner, double scale);
-chartex_artist *chx_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
+chartex_artist *mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
                                PyObject *alt, chartex_artist_role role, unsigned flags,
                                unsigned long group);
-int chx_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
-int chx_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
-int chx_note_colorbar(walk *w, PyObject *mappable);
+int mpl_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
+int mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
+int mpl_note_colorbar(walk *w, PyObject *mappable);
 
 /* walk_lines.c */
-int chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+int mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
                   chartex_artist_role role, unsigned flags, unsigned long group);
-int chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+int mpl_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
                       unsigned long group);
-int chx_read_collection(walk *w, axctx *c, PyObject *coll);
+int mpl_read_collection(walk *w, axctx *c, PyObject *coll);
 /* ORs the line's style flags (CHARTEX_LINE_*) into *flags. */
-int chx_line_flags(walk *w, PyObject *line, unsigned *flags);
+int mpl_line_flags(walk *w, PyObject *line, unsigned *flags);
 
 /* walk_texts.c: the Axes' texts at data positions and its tables' cells,
  * after its artists. */
-int chx_read_texts(walk *w, axctx *c);
+int mpl_read_texts(walk *w, axctx *c);
 
 /* walk_vectors.c: a Quiver or Barbs collection. */
-int chx_read_vectors(walk *w, axctx *c, PyObject *coll);
+int mpl_read_vectors(walk *w, axctx *c, PyObject *coll);
 
 /* walk_3d.c: reads obj when it is one of mplot3d's artists (1), or
  * leaves it to the other rooms (0); -1 with ChartexError. */
-int chx_read_3d(walk *w, axctx *c, PyObject *obj);
+int mpl_read_3d(walk *w, axctx *c, PyObject *obj);
 
 /* walk_patches.c */
-int chx_read_patch(walk *w, axctx *c, PyObject *patch);
-int chx_read_container(walk *w, axctx *c, PyObject *container);
-/* What chx_read_container reads, for walk_order.c to find first. */
-int chx_container_kind_of(walk *w, PyObject *container);
-int chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
-int chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
+int mpl_read_patch(walk *w, axctx *c, PyObject *patch);
+int mpl_read_container(walk *w, axctx *c, PyObject *container);
+/* What mpl_read_container reads, for walk_order.c to find first. */
+int mpl_container_kind_of(walk *w, PyObject *container);
+int mpl_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
+int mpl_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
 
 /* walk_legend.c: the names the Axes' legend gives to artists without their
  * own (read once per Axes, before its artists); name and groups are
  * borrowed from c, NULL when there are none.  -1 only for MemoryError. */
-int chx_legend_read(walk *w, axctx *c);
-int chx_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name);
-int chx_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups);
+int mpl_legend_read(walk *w, axctx *c);
+int mpl_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name);
+int mpl_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups);
 /* A many-coloured scatter the legend names by groups: one scatter artist
  * per group, from its points xy (n x 2); *split 1 when done, 0 when coll
  * has no groups (the caller reads it as one artist). */
-int chx_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split);
+int mpl_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split);
 
 /* walk_meshes.c */
-int chx_read_image(walk *w, axctx *c, PyObject *im);
+int mpl_read_image(walk *w, axctx *c, PyObject *im);
 /* A mesh, cells or a contour set (or, before matplotlib 3.8, one of a
  * contour set's collections): 1 when read, 0 when coll is none of these,
  * -1 on error. */
-int chx_read_gridded(walk *w, axctx *c, PyObject *coll);
+int mpl_read_gridded(walk *w, axctx *c, PyObject *coll);
 
 /* walk_order.c: the artists of the axes, in drawing order. */
-int chx_read_artists(walk *w, axctx *c);
+int mpl_read_artists(walk *w, axctx *c);
 
 /* walk_axis.c: the x (which 0), y (1) or z (2, a 3-D Axes) axis of the axes. */
-int chx_read_axis(walk *w, axctx *c, int which);
+int mpl_read_axis(walk *w, axctx *c, int which);
 
-#endif /* CHX_WALK_H */
+#endif /* MPL_WALK_H */

@@ -5,7 +5,7 @@
  */
 #include "walk.h"
 
-/* Adapters from the typed builder functions to chx_text_setter. */
+/* Adapters from the typed builder functions to mpl_text_setter. */
 static int
 set_axis_label(void *t, const char *s, size_t n, chartex_error *e)
 {
@@ -36,7 +36,7 @@ epoch(walk *w, int *ok)
         }
     }
     *ok = 0;
-    chx_fail(w, "the date epoch", NULL);
+    mpl_fail(w, "the date epoch", NULL);
     return 0.0;
 }
 
@@ -86,10 +86,10 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         if (cats == NULL)
             goto fail;
         for (i = 0; i < PySequence_Fast_GET_SIZE(cats); i++) {
-            if (chx_utf8_of(PySequence_Fast_GET_ITEM(cats, i), &s, &len, &keep) < 0)
+            if (mpl_utf8_of(PySequence_Fast_GET_ITEM(cats, i), &s, &len, &keep) < 0)
                 goto fail;
             if (chartex_axis_add_category(ca, s, len, &w->err) < 0) {
-                chx_core_fail(w);
+                mpl_core_fail(w);
                 goto done;
             }
             Py_CLEAR(keep);
@@ -98,7 +98,7 @@ read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, which == 2 ? "the z axis units" : which ? "the y axis units" : "the x axis units", NULL);
+    mpl_fail(w, which == 2 ? "the z axis units" : which ? "the y axis units" : "the x axis units", NULL);
 done:
     Py_XDECREF(which_obj);
     Py_XDECREF(res);
@@ -180,7 +180,7 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
     if (locs_obj == NULL)
         goto fail;
     /* A copy: the formatter runs before the locations are used. */
-    locs = chx_as_doubles_ex(w, locs_obj, 1, 1, 1);
+    locs = mpl_as_doubles_ex(w, locs_obj, 1, 1, 1);
     if (locs == NULL)
         goto fail;
     n = PyArray_SIZE(locs);
@@ -192,18 +192,18 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         if (copy == NULL)
             goto fail;
         Py_SETREF(locs, copy);
-        if (chx_convert_period(w, c, (double *)PyArray_DATA(locs), (size_t)n, 1) < 0)
+        if (mpl_convert_period(w, c, (double *)PyArray_DATA(locs), (size_t)n, 1) < 0)
             goto fail;
     }
     if (chartex_axis_set_ticks(ca, (size_t)n, PyArray_DATA(locs), &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     for (i = 0; i < PyList_GET_SIZE(texts) && i < n; i++) {
-        if (chx_utf8_of(PyList_GET_ITEM(texts, i), &s, &len, &keep) < 0)
+        if (mpl_utf8_of(PyList_GET_ITEM(texts, i), &s, &len, &keep) < 0)
             goto fail;
         if (chartex_axis_set_tick_label(ca, (size_t)i, s, len, &w->err) < 0) {
-            chx_core_fail(w);
+            mpl_core_fail(w);
             goto done;
         }
         Py_CLEAR(keep);
@@ -220,7 +220,7 @@ fail:
         PyErr_Clear();
         rc = 0;
     } else {
-        chx_fail(w, what, axis);
+        mpl_fail(w, what, axis);
     }
 done:
     Py_XDECREF(locs_obj);
@@ -231,7 +231,7 @@ done:
 }
 
 int
-chx_read_axis(walk *w, axctx *c, int which)
+mpl_read_axis(walk *w, axctx *c, int which)
 {
     chx_state *st = w->st;
     PyObject *axis = NULL, *view_obj = NULL;
@@ -249,21 +249,21 @@ chx_read_axis(walk *w, axctx *c, int which)
 
     if (ca == NULL || which < 0 || which > 2) {
         PyErr_SetString(PyExc_SystemError, "no such axis");
-        return chx_fail(w, "an axis", c->ax);
+        return mpl_fail(w, "an axis", c->ax);
     }
     axis = PyObject_GetAttr(c->ax, names[which][0]);
     if (axis == NULL) {
-        chx_fail(w, what[which], c->ax);
+        mpl_fail(w, what[which], c->ax);
         goto done;
     }
-    if (chx_set_text_from_call(w, c->ax, names[which][1],
+    if (mpl_set_text_from_call(w, c->ax, names[which][1],
                            NULL, set_axis_label, ca, "an axis label") < 0
-        || chx_set_text_from_call(w, c->ax, names[which][2],
+        || mpl_set_text_from_call(w, c->ax, names[which][2],
                               NULL, set_axis_scale, ca, "an axis scale") < 0
         || read_axis_kind(w, c, axis, ca, which) < 0)
         goto done;
     view_obj = PyObject_CallMethodNoArgs(axis, st->s_get_view_interval);
-    if (view_obj == NULL || (view = chx_as_doubles(w, view_obj, 1, 1)) == NULL)
+    if (view_obj == NULL || (view = mpl_as_doubles(w, view_obj, 1, 1)) == NULL)
         goto fail_view;
     if (PyArray_SIZE(view) != 2) {
         PyErr_SetString(PyExc_ValueError, "the view interval is not 2 numbers");
@@ -274,7 +274,7 @@ chx_read_axis(walk *w, axctx *c, int which)
         if (copy == NULL)
             goto fail_view;
         Py_SETREF(view, copy);
-        if (chx_convert_period(w, c, (double *)PyArray_DATA(view), 2, 1) < 0)
+        if (mpl_convert_period(w, c, (double *)PyArray_DATA(view), 2, 1) < 0)
             goto fail_view;
     }
     lo = ((const double *)PyArray_DATA(view))[0];
@@ -283,7 +283,7 @@ chx_read_axis(walk *w, axctx *c, int which)
     rc = read_ticks(w, c, axis, ca, which);
     goto done;
 fail_view:
-    chx_fail(w, "the view interval", axis);
+    mpl_fail(w, "the view interval", axis);
 done:
     Py_XDECREF(axis);
     Py_XDECREF(view_obj);

@@ -21,7 +21,7 @@
  * data themselves (not their logarithm) on log axes.  xbins.start/end are
  * given in range ("r") units as in plotly.js: log10 on log axes.
  */
-#include "plotly_stats.h"
+#include "stats.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -484,16 +484,16 @@ data_range(const double *v, size_t n, double *lo, double *hi)
 /* axes.autoBin.  size: the given (cleaned) bin size or NULL; is2d: a
  * 2-D histogram's axis (the rough size uses n^0.25, not n^0.4). */
 static int
-auto_bin(const double *v, size_t n, chx_axis_type axtype, long nbins,
+auto_bin(const double *v, size_t n, px_axis_type axtype, long nbins,
          const dtick *size, double raw_size, int is2d, binspec *out)
 {
     double o, s, tick0, p, e;
-    int is_date = axtype == CHX_AXTYPE_DATE;
+    int is_date = axtype == PX_AXTYPE_DATE;
     dtick dt = {1, 0};
 
     data_range(v, n, &o, &s);
     out->span = s - o;
-    if (axtype == CHX_AXTYPE_CATEGORY) {
+    if (axtype == PX_AXTYPE_CATEGORY) {
         double r = js_round(raw_size);
 
         out->start = o - 0.5;
@@ -556,17 +556,17 @@ auto_bin(const double *v, size_t n, chx_axis_type axtype, long nbins,
 /* c <-> r: only log axes differ (r is log10); plotly.js's round trip
  * through the range units is kept because it moves edges by an ulp. */
 static double
-c2r(chx_axis_type t, double v)
+c2r(px_axis_type t, double v)
 {
-    if (t != CHX_AXTYPE_LOG)
+    if (t != PX_AXTYPE_LOG)
         return v;
     return v > 0 ? log(v) / JS_LN10 : NAN;
 }
 
 static double
-r2c(chx_axis_type t, double v)
+r2c(px_axis_type t, double v)
 {
-    return t == CHX_AXTYPE_LOG ? pow(10, v) : v;
+    return t == PX_AXTYPE_LOG ? pow(10, v) : v;
 }
 
 /* The bin options of one bin group (layout._histogramBinOpts[...]). */
@@ -580,9 +580,9 @@ typedef struct group_opts {
 } group_opts;
 
 typedef struct hist_ctx {
-    const chx_hist_input *in;
+    const px_hist_input *in;
     size_t n;
-    chx_axis_type axtype;
+    px_axis_type axtype;
     int overlay;
     int is2d;                /* histogram2d: autoBin's is2d */
     size_t *gid;             /* group of each trace */
@@ -592,17 +592,17 @@ typedef struct hist_ctx {
 } hist_ctx;
 
 static int
-size_given(const chx_hist_input *t)
+size_given(const px_hist_input *t)
 {
     return t->size_months > 0 || !isnan(t->size);
 }
 
 /* Uve.dtick (clean_ticks.js) on a given bin size. */
 static dtick
-clean_size(const chx_hist_input *t, chx_axis_type axtype)
+clean_size(const px_hist_input *t, px_axis_type axtype)
 {
     dtick d = {0, 0};
-    int is_date = axtype == CHX_AXTYPE_DATE;
+    int is_date = axtype == PX_AXTYPE_DATE;
 
     if (t->size_months > 0 && is_date) {
         d.months = t->size_months;
@@ -625,7 +625,7 @@ group_inputs(hist_ctx *cx, size_t g)
     size_t i;
 
     for (i = 0; i < cx->n; i++) {
-        const chx_hist_input *t = &cx->in[i];
+        const px_hist_input *t = &cx->in[i];
 
         if (cx->gid[i] != g)
             continue;
@@ -714,7 +714,7 @@ single_value_overlays(hist_ctx *cx, size_t ti, binspec *e)
     if (!first)
         goto done;
     for (i = 0; i < nl; i++) {
-        const chx_hist_input *t = &cx->in[lst[i]];
+        const px_hist_input *t = &cx->in[lst[i]];
 
         first[i] = NAN;
         for (j = 0; j < t->n; j++)
@@ -754,7 +754,7 @@ compute_group(hist_ctx *cx, size_t ti, int early_ok, binspec *out_e, int *early)
 {
     size_t g = cx->gid[ti], len = 0, i, last = ti;
     group_opts *o = &cx->g[g];
-    const chx_hist_input *t = &cx->in[ti], *lt;
+    const px_hist_input *t = &cx->in[ti], *lt;
     double *all = NULL;
     binspec e;
     int rc = -1;
@@ -770,7 +770,7 @@ compute_group(hist_ctx *cx, size_t ti, int early_ok, binspec *out_e, int *early)
                  o->raw_size, cx->is2d, &e) < 0)
         goto done;
     /* the single-value case: overlay, not categories, no bingroup, no size */
-    if (cx->overlay && e.span == 0 && cx->axtype != CHX_AXTYPE_CATEGORY
+    if (cx->overlay && e.span == 0 && cx->axtype != PX_AXTYPE_CATEGORY
         && !(t->bingroup && *t->bingroup) && !size_given(t)) {
         if (early_ok) {
             *out_e = e;
@@ -813,7 +813,7 @@ done:
 static void
 trace_bins(hist_ctx *cx, size_t ti)
 {
-    const chx_hist_input *t = &cx->in[ti];
+    const px_hist_input *t = &cx->in[ti];
     group_opts *o = &cx->g[cx->gid[ti]];
     double start = o->start, end = o->end, dmin, dmax;
     int own_start = !isnan(t->start), own_end = !isnan(t->end);
@@ -907,24 +907,24 @@ find_bin(double x, double start, double size, const double *edges, size_t ne)
 /* bin_functions.js: sample w into bin b under func (count is not here);
  * returns what plotly.js adds to the total. */
 static double
-bin_add(chx_histfunc func, double w, double *val, unsigned char *nul, double *cnt, size_t b)
+bin_add(px_histfunc func, double w, double *val, unsigned char *nul, double *cnt, size_t b)
 {
     switch (func) {
-    case CHX_HISTFUNC_SUM:
+    case PX_HISTFUNC_SUM:
         val[b] += w;
         return w;
-    case CHX_HISTFUNC_AVG:
+    case PX_HISTFUNC_AVG:
         val[b] += w;
         cnt[b]++;
         return 0;
-    case CHX_HISTFUNC_MIN:
-    case CHX_HISTFUNC_MAX:
+    case PX_HISTFUNC_MIN:
+    case PX_HISTFUNC_MAX:
         if (nul[b]) {
             val[b] = w;
             nul[b] = 0;
             return w;
         }
-        if (func == CHX_HISTFUNC_MIN ? val[b] > w : val[b] < w) {
+        if (func == PX_HISTFUNC_MIN ? val[b] > w : val[b] < w) {
             double d = w - val[b];
 
             val[b] = w;
@@ -939,18 +939,18 @@ bin_add(chx_histfunc func, double w, double *val, unsigned char *nul, double *cn
 /* norm_functions.js on one bin's value v (null: 0, as null * x is 0);
  * xinc, yinc: density's 1/dx and 1/dy (yinc 1 in 1-D). */
 static double
-norm_value(chx_histnorm norm, double v, int nul, double total, double xinc, double yinc)
+norm_value(px_histnorm norm, double v, int nul, double total, double xinc, double yinc)
 {
     if (nul)
         v = 0;
     switch (norm) {
-    case CHX_HISTNORM_PERCENT:
+    case PX_HISTNORM_PERCENT:
         return v * (100 / total);
-    case CHX_HISTNORM_PROBABILITY:
+    case PX_HISTNORM_PROBABILITY:
         return v / total;
-    case CHX_HISTNORM_DENSITY:
+    case PX_HISTNORM_DENSITY:
         return v * (xinc * (yinc != 0 && !isnan(yinc) ? yinc : 1));
-    case CHX_HISTNORM_PROBABILITY_DENSITY:
+    case PX_HISTNORM_PROBABILITY_DENSITY:
         return v * (xinc / (yinc != 0 && !isnan(yinc) ? total / yinc : total));
     default:
         return v;
@@ -964,7 +964,7 @@ norm_value(chx_histnorm norm, double v, int nul, double total, double xinc, doub
  * (histogram2d/calc.js, which has neither stop and would loop forever):
  * -1 there instead. */
 static int
-step_edges(chx_axis_type at, double start_r, double end_r, dtick size, int capped,
+step_edges(px_axis_type at, double start_r, double end_r, dtick size, int capped,
            double **edges, size_t *nb)
 {
     size_t cap = 64, k = 0;
@@ -1012,40 +1012,40 @@ done:
  * from the start, which plotly.js takes in range units (also on a log
  * axis) except on dates. */
 static long
-bin_of(double x, chx_axis_type at, const double *edges, size_t nb, double start_r,
+bin_of(double x, px_axis_type at, const double *edges, size_t nb, double start_r,
        dtick size)
 {
     if (!js_isnum(x))
         return -1;
     if (size.months > 0)
         return find_bin(x, 0, 0, edges, nb + 1);
-    if (at == CHX_AXTYPE_DATE)
+    if (at == PX_AXTYPE_DATE)
         return find_bin(x, r2c(at, start_r), size.num, NULL, 0);
     return find_bin(x, start_r, size.num, NULL, 0);
 }
 
 /* histogram/calc.js calc for one trace, its bins already decided. */
 static int
-calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
+calc_trace(hist_ctx *cx, size_t ti, px_hist_output *out)
 {
-    const chx_hist_input *t = &cx->in[ti];
-    chx_axis_type at = cx->axtype;
+    const px_hist_input *t = &cx->in[ti];
+    px_axis_type at = cx->axtype;
     dtick size = cx->tsize[ti];
-    chx_histnorm norm = t->norm;
+    px_histnorm norm = t->norm;
     int density, doavg, extreme, use_w;
     size_t nb = 0, i, first, lastb;
     double *edges = NULL, *val = NULL, *inc = NULL, *cnt = NULL, total = 0;
     unsigned char *nul = NULL;
     int rc = -1;
 
-    density = norm == CHX_HISTNORM_DENSITY || norm == CHX_HISTNORM_PROBABILITY_DENSITY;
+    density = norm == PX_HISTNORM_DENSITY || norm == PX_HISTNORM_PROBABILITY_DENSITY;
     if (t->cumulative && density) {   /* a cumulative density is an integral */
-        norm = norm == CHX_HISTNORM_DENSITY ? CHX_HISTNORM_NONE : CHX_HISTNORM_PROBABILITY;
+        norm = norm == PX_HISTNORM_DENSITY ? PX_HISTNORM_NONE : PX_HISTNORM_PROBABILITY;
         density = 0;
     }
-    extreme = t->func == CHX_HISTFUNC_MIN || t->func == CHX_HISTFUNC_MAX;
-    use_w = t->weights && t->func != CHX_HISTFUNC_COUNT;
-    doavg = use_w && t->func == CHX_HISTFUNC_AVG;
+    extreme = t->func == PX_HISTFUNC_MIN || t->func == PX_HISTFUNC_MAX;
+    use_w = t->weights && t->func != PX_HISTFUNC_COUNT;
+    doavg = use_w && t->func == PX_HISTFUNC_AVG;
 
     if (step_edges(at, cx->tstart[ti], cx->tend[ti], size, 1, &edges, &nb) < 0)
         goto done;
@@ -1091,7 +1091,7 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
             }
         }
     }
-    if (norm != CHX_HISTNORM_NONE)      /* norm_functions.js */
+    if (norm != PX_HISTNORM_NONE)      /* norm_functions.js */
         for (i = 0; i < nb; i++) {
             val[i] = norm_value(norm, val[i], nul[i], total, inc[i], 1);
             nul[i] = 0;
@@ -1123,7 +1123,7 @@ calc_trace(hist_ctx *cx, size_t ti, chx_hist_output *out)
     out->edges = malloc((out->nbins + 1) * sizeof *out->edges);
     out->values = malloc(out->nbins * sizeof *out->values);
     if (!out->edges || !out->values) {
-        chx_hist_output_clear(out);
+        px_hist_output_clear(out);
         goto done;
     }
     for (i = 0; i < out->nbins; i++) {
@@ -1144,7 +1144,7 @@ done:
 }
 
 void
-chx_hist_output_clear(chx_hist_output *out)
+px_hist_output_clear(px_hist_output *out)
 {
     if (!out)
         return;
@@ -1156,8 +1156,8 @@ chx_hist_output_clear(chx_hist_output *out)
 }
 
 int
-chx_histograms(const chx_hist_input *in, size_t n_traces, chx_axis_type axtype,
-               const char *barmode, chx_hist_output *out)
+px_histograms(const px_hist_input *in, size_t n_traces, px_axis_type axtype,
+               const char *barmode, px_hist_output *out)
 {
     hist_ctx cx;
     size_t i, j, ngroups = 0;
@@ -1226,7 +1226,7 @@ chx_histograms(const chx_hist_input *in, size_t n_traces, chx_axis_type axtype,
 done:
     if (rc < 0)
         for (i = 0; i < n_traces; i++)
-            chx_hist_output_clear(&out[i]);
+            px_hist_output_clear(&out[i]);
     free(cx.gid);
     free(cx.g);
     free(cx.tstart);
@@ -1243,7 +1243,7 @@ done:
  * bin group (is2d, no cumulative, no single-value overlay), then its bin
  * edges as calc.js steps them (c units) into *edges (nb + 1 of them). */
 static int
-axis_2d(const chx_hist_input *in, chx_axis_type at, double **edges, size_t *nb,
+axis_2d(const px_hist_input *in, px_axis_type at, double **edges, size_t *nb,
         double *start_r, dtick *size)
 {
     hist_ctx cx;
@@ -1277,7 +1277,7 @@ axis_2d(const chx_hist_input *in, chx_axis_type at, double **edges, size_t *nb,
 }
 
 void
-chx_hist2d_output_clear(chx_hist2d_output *out)
+px_hist2d_output_clear(px_hist2d_output *out)
 {
     if (!out)
         return;
@@ -1288,11 +1288,11 @@ chx_hist2d_output_clear(chx_hist2d_output *out)
 }
 
 int
-chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type ytype,
-                chx_hist2d_output *out)
+px_histogram2d(const px_hist2d_input *in, px_axis_type xtype, px_axis_type ytype,
+                px_hist2d_output *out)
 {
-    chx_hist_input ax[2];
-    chx_axis_type at[2];
+    px_hist_input ax[2];
+    px_axis_type at[2];
     double *edges[2] = {NULL, NULL}, start_r[2], inc[2] = {0, 0}, total = 0;
     double *xinc = NULL, *cnt = NULL;
     unsigned char *nul = NULL;
@@ -1322,9 +1322,9 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
     if (nb[0] && nb[1] > MAX_2D_CELLS / nb[0])
         goto done;
     cells = nb[0] * nb[1];
-    extreme = in->func == CHX_HISTFUNC_MIN || in->func == CHX_HISTFUNC_MAX;
-    use_w = in->z != NULL && in->func != CHX_HISTFUNC_COUNT;
-    doavg = use_w && in->func == CHX_HISTFUNC_AVG;
+    extreme = in->func == PX_HISTFUNC_MIN || in->func == PX_HISTFUNC_MAX;
+    use_w = in->z != NULL && in->func != PX_HISTFUNC_COUNT;
+    doavg = use_w && in->func == PX_HISTFUNC_AVG;
     out->values = malloc((cells ? cells : 1) * sizeof *out->values);
     nul = malloc(cells ? cells : 1);
     cnt = calloc(cells ? cells : 1, sizeof *cnt);
@@ -1373,7 +1373,7 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
                     nul[c] = 1;
                 }
             }
-    if (in->norm != CHX_HISTNORM_NONE)     /* norm_functions.js, row by row */
+    if (in->norm != PX_HISTNORM_NONE)     /* norm_functions.js, row by row */
         for (j = 0; j < nb[1]; j++) {
             double yinc = size[1].months > 0 ? 1 / (edges[1][j + 1] - edges[1][j]) : inc[1];
 
@@ -1394,11 +1394,11 @@ chx_histogram2d(const chx_hist2d_input *in, chx_axis_type xtype, chx_axis_type y
     out->yedges = edges[1];
     edges[0] = edges[1] = NULL;
     if (cells == 0)          /* no bin on an axis: no grid (all 0 and NULL) */
-        chx_hist2d_output_clear(out);
+        px_hist2d_output_clear(out);
     rc = 0;
 done:
     if (rc < 0)
-        chx_hist2d_output_clear(out);
+        px_hist2d_output_clear(out);
     free(edges[0]);
     free(edges[1]);
     free(xinc);
@@ -1446,7 +1446,7 @@ find_bin_sorted(double x, const double *v, size_t n, int shifted)
 }
 
 void
-chx_box_stats_clear(chx_box_stats *s)
+px_box_stats_clear(px_box_stats *s)
 {
     if (!s)
         return;
@@ -1456,8 +1456,8 @@ chx_box_stats_clear(chx_box_stats *s)
 }
 
 int
-chx_box_from_samples(const double *v, size_t n, chx_quartile_method method,
-                     chx_boxpoints boxpoints, chx_box_stats *out)
+px_box_from_samples(const double *v, size_t n, px_quartile_method method,
+                     px_boxpoints boxpoints, px_box_stats *out)
 {
     double *t = NULL, sum = 0, var = 0;
     size_t a = 0, i, k;
@@ -1489,10 +1489,10 @@ chx_box_from_samples(const double *v, size_t n, chx_quartile_method method,
         var += (t[i] - out->mean) * (t[i] - out->mean);
     out->sd = sqrt(var / (double)a);
     out->median = interp(t, a, 0.5);
-    if (a % 2 && method != CHX_QUARTILE_LINEAR) {
+    if (a % 2 && method != PX_QUARTILE_LINEAR) {
         size_t h = a / 2;    /* slice() truncates a/2 */
 
-        if (method == CHX_QUARTILE_EXCLUSIVE) {
+        if (method == PX_QUARTILE_EXCLUSIVE) {
             out->q1 = interp(t, h, 0.5);
             out->q3 = interp(t + h + 1, a - h - 1, 0.5);
         } else {
@@ -1515,7 +1515,7 @@ chx_box_from_samples(const double *v, size_t n, chx_quartile_method method,
     if (isnan(out->q3))
         out->upperfence = NAN;
 
-    if (boxpoints == CHX_BOXPOINTS_FALSE) {
+    if (boxpoints == PX_BOXPOINTS_FALSE) {
         /* box/plot.js draws the whiskers to min and max without points */
         out->lowerfence = out->min;
         out->upperfence = out->max;

@@ -26,7 +26,7 @@ is_none_style(PyObject *v)
 }
 
 int
-chx_line_flags(walk *w, PyObject *line, unsigned *flags)
+mpl_line_flags(walk *w, PyObject *line, unsigned *flags)
 {
     PyObject *ls = NULL, *marker = NULL, *ds = NULL;
     const char *s;
@@ -55,7 +55,7 @@ chx_line_flags(walk *w, PyObject *line, unsigned *flags)
     rc = 0;
 done:
     if (rc < 0)
-        chx_fail(w, "the style", line);
+        mpl_fail(w, "the style", line);
     Py_XDECREF(ls);
     Py_XDECREF(marker);
     Py_XDECREF(ds);
@@ -65,7 +65,7 @@ done:
 /* A Line2D.  role DATA is refined to REFLINE for lines that are not in
  * data coordinates (axhline, axvline: blended transforms; axline). */
 int
-chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
+mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
           chartex_artist_role role, unsigned flags, unsigned long group)
 {
     PyObject *xy = NULL;
@@ -75,30 +75,30 @@ chx_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
     size_t n;
     int rc = -1, vis, data;
 
-    vis = chx_is_visible(w, line);
+    vis = mpl_is_visible(w, line);
     if (vis <= 0)
         return vis;
     if (role == CHARTEX_ROLE_DATA) {
-        data = chx_is_data_transform(w, c, line, w->st->s_get_transform);
+        data = mpl_is_data_transform(w, c, line, w->st->s_get_transform);
         if (data < 0)
             return -1;
-        cls = chx_class_name(line);
+        cls = mpl_class_name(line);
         if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
             role = CHARTEX_ROLE_REFLINE;
     }
-    if (chx_line_flags(w, line, &flags) < 0)
+    if (mpl_line_flags(w, line, &flags) < 0)
         return -1;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
     if (a == NULL)
         return -1;
     /* get_xydata: the data after unit conversion (dates, categories). */
     xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
-    if (xy == NULL || chx_read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
-        chx_fail(w, "the data", line);
+    if (xy == NULL || mpl_read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
+        mpl_fail(w, "the data", line);
         goto done;
     }
     if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
@@ -111,32 +111,32 @@ done:
 /* A LineCollection: its segments.  role DATA becomes REFLINE when the
  * segments are not in data coordinates (vlines with an axes transform). */
 int
-chx_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
+mpl_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
               unsigned long group)
 {
     PyObject *segs = NULL;
     chartex_artist *a;
     int rc = -1, vis, data;
 
-    vis = chx_is_visible(w, coll);
+    vis = mpl_is_visible(w, coll);
     if (vis <= 0)
         return vis;
     if (role == CHARTEX_ROLE_DATA) {
-        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+        data = mpl_is_data_transform(w, c, coll, w->st->s_get_transform);
         if (data < 0)
             return -1;
         if (!data)
             role = CHARTEX_ROLE_REFLINE;
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_SEGMENTS, coll, NULL, role, 0, group);
     if (a == NULL)
         return -1;
     segs = PyObject_CallMethodNoArgs(coll, w->st->s_get_segments);
     if (segs == NULL) {
-        chx_fail(w, "the segments", coll);
+        mpl_fail(w, "the segments", coll);
         goto done;
     }
-    rc = chx_add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
+    rc = mpl_add_polygons(w, c, a, segs, role != CHARTEX_ROLE_REFLINE, 0, coll, 1.0);
 done:
     Py_XDECREF(segs);
     return rc;
@@ -155,37 +155,37 @@ read_path_collection(walk *w, axctx *c, PyObject *coll)
     size_t n;
     int rc = -1, data, split = 0;
 
-    data = chx_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
+    data = mpl_is_data_transform(w, c, coll, w->st->s_get_offset_transform);
     if (data < 0)
         return -1;
     if (!data) {
         /* Paths drawn in data coordinates without offsets are not markers
          * (contour sets on matplotlib < 3.8): counted, not read. */
-        data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+        data = mpl_is_data_transform(w, c, coll, w->st->s_get_transform);
         if (data < 0)
             return -1;
         if (data)
-            return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+            return mpl_read_other(w, c, coll, CHARTEX_ROLE_DATA);
         role = CHARTEX_ROLE_DECORATION;
     }
     offsets = PyObject_CallMethodNoArgs(coll, w->st->s_get_offsets);
-    if (offsets == NULL || chx_read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
-        chx_fail(w, "the offsets", coll);
+    if (offsets == NULL || mpl_read_points(w, c, offsets, role == CHARTEX_ROLE_DATA, &pts, &n) < 0) {
+        mpl_fail(w, "the offsets", coll);
         goto done;
     }
     /* seaborn's hue groups in one collection: one artist per group. */
     if (role == CHARTEX_ROLE_DATA
-        && chx_legend_split(w, c, coll, pts ? PyArray_DATA(pts) : NULL, n, &split) < 0)
+        && mpl_legend_split(w, c, coll, pts ? PyArray_DATA(pts) : NULL, n, &split) < 0)
         goto done;
     if (split) {
         rc = 0;
         goto done;
     }
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
@@ -207,55 +207,55 @@ read_poly_collection(walk *w, axctx *c, PyObject *coll)
 
     array = PyObject_CallMethodNoArgs(coll, w->st->s_get_array);
     if (array == NULL)
-        return chx_fail(w, "the colour array", coll);
+        return mpl_fail(w, "the colour array", coll);
     if (array != Py_None) {
         Py_DECREF(array);
-        return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        return mpl_read_other(w, c, coll, CHARTEX_ROLE_DATA);
     }
     Py_DECREF(array);
-    data = chx_is_data_transform(w, c, coll, w->st->s_get_transform);
+    data = mpl_is_data_transform(w, c, coll, w->st->s_get_transform);
     if (data < 0)
         return -1;
     if (!data)
         role = CHARTEX_ROLE_REFLINE;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_AREA, coll, NULL, role, 0, 0);
     if (a == NULL)
         return -1;
     paths = PyObject_CallMethodNoArgs(coll, w->st->s_get_paths);
     if (paths == NULL) {
-        chx_fail(w, "the paths", coll);
+        mpl_fail(w, "the paths", coll);
         goto done;
     }
-    rc = chx_add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
+    rc = mpl_add_polygons(w, c, a, paths, role == CHARTEX_ROLE_DATA, 1, coll, 1.0);
 done:
     Py_XDECREF(paths);
     return rc;
 }
 
 int
-chx_read_collection(walk *w, axctx *c, PyObject *coll)
+mpl_read_collection(walk *w, axctx *c, PyObject *coll)
 {
     chx_state *st = w->st;
     int vis, is;
 
-    if (chx_note_colorbar(w, coll) < 0)
+    if (mpl_note_colorbar(w, coll) < 0)
         return -1;
-    vis = chx_is_visible(w, coll);
+    vis = mpl_is_visible(w, coll);
     if (vis <= 0)
         return vis;
     /* Vector fields first: a coloured quiver is a PolyCollection with an
      * array, whose polygons are arrows, not cells. */
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_QUIVER])) != 0
         || (is = PyObject_IsInstance(coll, st->cls[CHX_BARBS])) != 0)
-        return is < 0 ? chx_fail(w, "the class", coll) : chx_read_vectors(w, c, coll);
-    if ((is = chx_read_gridded(w, c, coll)) != 0)
+        return is < 0 ? mpl_fail(w, "the class", coll) : mpl_read_vectors(w, c, coll);
+    if ((is = mpl_read_gridded(w, c, coll)) != 0)
         return is < 0 ? -1 : 0;
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_LINECOLLECTION])) != 0)
-        return is < 0 ? chx_fail(w, "the class", coll)
-                      : chx_read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
+        return is < 0 ? mpl_fail(w, "the class", coll)
+                      : mpl_read_segments(w, c, coll, CHARTEX_ROLE_DATA, 0);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_PATHCOLLECTION])) != 0)
-        return is < 0 ? chx_fail(w, "the class", coll) : read_path_collection(w, c, coll);
+        return is < 0 ? mpl_fail(w, "the class", coll) : read_path_collection(w, c, coll);
     if ((is = PyObject_IsInstance(coll, st->cls[CHX_POLYCOLLECTION])) != 0)
-        return is < 0 ? chx_fail(w, "the class", coll) : read_poly_collection(w, c, coll);
-    return chx_read_other(w, c, coll, CHARTEX_ROLE_DATA);
+        return is < 0 ? mpl_fail(w, "the class", coll) : read_poly_collection(w, c, coll);
+    return mpl_read_other(w, c, coll, CHARTEX_ROLE_DATA);
 }

@@ -674,14 +674,14 @@ numbers_on_axis(preader *r, px_axis *ax, double *v, size_t n)
     size_t i;
     PyObject *f;
 
-    if (ax == NULL || ax->type == CHX_AXTYPE_LINEAR || ax->type == CHX_AXTYPE_LOG)
+    if (ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG)
         return 0;
     for (i = 0; i < n; i++) {
         if (!isfinite(v[i])) {
             v[i] = NAN;
             continue;
         }
-        if (ax->type == CHX_AXTYPE_DATE) {
+        if (ax->type == PX_AXTYPE_DATE) {
             v[i] /= MS_PER_DAY;
             continue;
         }
@@ -703,12 +703,12 @@ item_value(preader *r, px_axis *ax, PyObject *item, double *out)
     Py_ssize_t len;
     char *end;
     double d;
-    chx_axis_type type = ax != NULL ? ax->type : CHX_AXTYPE_LINEAR;
+    px_axis_type type = ax != NULL ? ax->type : PX_AXTYPE_LINEAR;
 
     *out = NAN;
     if (item == Py_None)
         return 0;
-    if (type == CHX_AXTYPE_CATEGORY)
+    if (type == PX_AXTYPE_CATEGORY)
         return px_category(r, ax, item, out);
     if (PyUnicode_Check(item)) {
         s = PyUnicode_AsUTF8AndSize(item, &len);
@@ -716,7 +716,7 @@ item_value(preader *r, px_axis *ax, PyObject *item, double *out)
             PyErr_Clear();
             return 0;
         }
-        if (type == CHX_AXTYPE_DATE) {
+        if (type == PX_AXTYPE_DATE) {
             if (px_parse_date(s, (size_t)len, &d))
                 *out = d;
             return 0;
@@ -727,10 +727,10 @@ item_value(preader *r, px_axis *ax, PyObject *item, double *out)
         return 0;
     }
     if (number_of(item, &d)) {
-        *out = type == CHX_AXTYPE_DATE ? d / MS_PER_DAY : d;
+        *out = type == PX_AXTYPE_DATE ? d / MS_PER_DAY : d;
         return 0;
     }
-    if (type == CHX_AXTYPE_DATE) {
+    if (type == PX_AXTYPE_DATE) {
         /* datetime, date, pandas Timestamp, numpy datetime64: their text. */
         PyObject *text = PyObject_Str(item);
 
@@ -886,7 +886,7 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
         if (kind == 'M') {
             if (datetime_values(arr, out, n) < 0)
                 return -1;
-            if (ax != NULL && ax->type != CHX_AXTYPE_DATE) {
+            if (ax != NULL && ax->type != PX_AXTYPE_DATE) {
                 /* Dates on an axis of another type: as plotly.js, which
                  * then reads them as text, they are not numbers. */
                 for (k = 0; k < *n; k++)
@@ -911,7 +911,7 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
         if (kind != 'O' && kind != 'U' && kind != 'S')
             return 0;   /* complex, timedelta, structured: not read */
     }
-    else if (ax == NULL || ax->type == CHX_AXTYPE_LINEAR || ax->type == CHX_AXTYPE_LOG) {
+    else if (ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG) {
         /* A list of numbers in one NumPy call. */
         if (PyList_Check(obj) || PyTuple_Check(obj)) {
             arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
@@ -1052,7 +1052,7 @@ done:
 /* ---------------------------------------------------------- axis types */
 
 int
-px_autotype(preader *r, PyObject *obj, chx_axis_type *type)
+px_autotype(preader *r, PyObject *obj, px_axis_type *type)
 {
     PyObject *seq = NULL;
     Py_ssize_t i, len;
@@ -1066,18 +1066,18 @@ px_autotype(preader *r, PyObject *obj, chx_axis_type *type)
     if (obj == NULL || obj == Py_None)
         return 0;
     if (is_typed_array(obj)) {
-        *type = CHX_AXTYPE_LINEAR;
+        *type = PX_AXTYPE_LINEAR;
         return 0;
     }
     if (PyArray_Check(obj)) {
         int kind = PyArray_DESCR((PyArrayObject *)obj)->kind;
 
         if (kind == 'M') {
-            *type = CHX_AXTYPE_DATE;
+            *type = PX_AXTYPE_DATE;
             return 0;
         }
         if (kind != 'O' && kind != 'U' && kind != 'S') {
-            *type = CHX_AXTYPE_LINEAR;
+            *type = PX_AXTYPE_LINEAR;
             return 0;
         }
     }
@@ -1145,11 +1145,11 @@ px_autotype(preader *r, PyObject *obj, chx_axis_type *type)
     /* plotly.js's autotype: dates when they outnumber the rest twice,
      * categories when texts outnumber numbers twice, numbers otherwise. */
     if (dates > 0 && dates > 2 * (numbers + texts))
-        *type = CHX_AXTYPE_DATE;
+        *type = PX_AXTYPE_DATE;
     else if (texts > 2 * numbers || (texts > 0 && numbers == 0))
-        *type = CHX_AXTYPE_CATEGORY;
+        *type = PX_AXTYPE_CATEGORY;
     else if (numbers > 0 || texts > 0 || dates > 0)
-        *type = CHX_AXTYPE_LINEAR;
+        *type = PX_AXTYPE_LINEAR;
     return 0;
 fail:
     Py_DECREF(seq);

@@ -21,7 +21,7 @@ typedef int (*artist_reader)(walk *w, axctx *c, PyObject *obj);
 static int
 read_plain_line(walk *w, axctx *c, PyObject *line)
 {
-    return chx_read_line(w, c, line, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    return mpl_read_line(w, c, line, NULL, CHARTEX_ROLE_DATA, 0, 0);
 }
 
 /* The state of the ordered walk of one Axes. */
@@ -47,7 +47,7 @@ list_name(chx_state *st, int k)
 }
 
 static const artist_reader list_readers[ORDER_LISTS] = {
-    read_plain_line, chx_read_collection, chx_read_patch, chx_read_image
+    read_plain_line, mpl_read_collection, mpl_read_patch, mpl_read_image
 };
 
 /* Notes obj (unless None) as a member of container. */
@@ -60,11 +60,11 @@ note_member(walk *w, order *o, PyObject *obj, PyObject *container)
     if (obj == Py_None)
         return 0;
     if (PyList_Append(o->keep, obj) < 0)
-        return chx_fail(w, "a container", container);
+        return mpl_fail(w, "a container", container);
     e = chx_ptrmap_put(&o->owner, obj, &added);
     if (e == NULL) {
         PyErr_NoMemory();
-        return chx_fail(w, "a container", container);
+        return mpl_fail(w, "a container", container);
     }
     /* Borrowed: o->containers holds it.  The first container wins. */
     if (added)
@@ -82,7 +82,7 @@ note_parts(walk *w, order *o, PyObject *parts, PyObject *container, const char *
 
     if (parts == Py_None)
         return 0;
-    seq = chx_as_seq(w, parts, what, container);
+    seq = mpl_as_seq(w, parts, what, container);
     if (seq == NULL)
         return -1;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++)
@@ -91,7 +91,7 @@ note_parts(walk *w, order *o, PyObject *parts, PyObject *container, const char *
     return rc;
 }
 
-/* Notes the artists that chx_read_container() reads from container, found by
+/* Notes the artists that mpl_read_container() reads from container, found by
  * the same functions. */
 static int
 note_container(walk *w, order *o, PyObject *container)
@@ -99,17 +99,17 @@ note_container(walk *w, order *o, PyObject *container)
     PyObject *parts = NULL, *stem[3] = {NULL, NULL, NULL};
     int rc = -1, collection;
 
-    switch (chx_container_kind_of(w, container)) {
-    case CHX_CONTAINER_BARS:
+    switch (mpl_container_kind_of(w, container)) {
+    case MPL_CONTAINER_BARS:
         parts = PyObject_GetAttr(container, w->st->s_patches);
         if (parts == NULL) {
-            chx_fail(w, "the bars", container);
+            mpl_fail(w, "the bars", container);
             goto done;
         }
         rc = note_parts(w, o, parts, container, "the bars");
         break;
-    case CHX_CONTAINER_ERRORBAR:
-        if (chx_errorbar_parts(w, container, &parts) < 0)
+    case MPL_CONTAINER_ERRORBAR:
+        if (mpl_errorbar_parts(w, container, &parts) < 0)
             goto done;
         rc = parts == NULL ? 0
              : note_member(w, o, PySequence_Fast_GET_ITEM(parts, 0), container) < 0
@@ -119,8 +119,8 @@ note_container(walk *w, order *o, PyObject *container)
                                  "the errorbar") < 0
                ? -1 : 0;
         break;
-    case CHX_CONTAINER_STEM:
-        if (chx_stem_parts(w, container, stem, &collection) < 0)
+    case MPL_CONTAINER_STEM:
+        if (mpl_stem_parts(w, container, stem, &collection) < 0)
             goto done;
         rc = note_member(w, o, stem[0], container) < 0
                  || (collection ? note_member(w, o, stem[1], container)
@@ -128,7 +128,7 @@ note_container(walk *w, order *o, PyObject *container)
                  || note_member(w, o, stem[2], container) < 0
              ? -1 : 0;
         break;
-    case CHX_CONTAINER_OTHER:
+    case MPL_CONTAINER_OTHER:
         rc = 0;    /* its artists are read from the lists */
         break;
     default:
@@ -150,7 +150,7 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
 
     if (chx_ptrmap_put(&o->done, container, &added) == NULL) {
         PyErr_NoMemory();
-        return chx_fail(w, "a container", container);
+        return mpl_fail(w, "a container", container);
     }
     /* A container already read through another (a bar container's
      * error bars, walk_patches.c) is in w->seen. */
@@ -161,7 +161,7 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
      * only walk_3d.c reads: each part is read on its own, from the lists. */
     if (c->three_d)
         return 0;
-    return chx_read_container(w, c, container);
+    return mpl_read_container(w, c, container);
 }
 
 /* Notes that the lists in bits hold item: ORs bits into its mask and, the
@@ -250,7 +250,7 @@ listed_from_children(walk *w, axctx *c, order *o)
     rc = 1;
     goto done;
 fail:
-    chx_fail(w, "the artists", c->ax);
+    mpl_fail(w, "the artists", c->ax);
 done:
     PyMem_Free(bits);
     Py_XDECREF(res);
@@ -271,7 +271,7 @@ order_prepare(walk *w, axctx *c, order *o)
     list = PyObject_GetAttr(c->ax, w->st->s_containers);
     o->containers = list ? PySequence_List(list) : NULL;
     if (o->containers == NULL) {
-        chx_fail(w, "the artists", c->ax);
+        mpl_fail(w, "the artists", c->ax);
         goto done;
     }
     Py_CLEAR(list);
@@ -284,7 +284,7 @@ order_prepare(walk *w, axctx *c, order *o)
     for (k = k ? ORDER_LISTS : 0; k < ORDER_LISTS; k++) {
         list = PyObject_GetAttr(c->ax, list_name(w->st, k));
         if (list == NULL || (iter = PyObject_GetIter(list)) == NULL) {
-            chx_fail(w, "the artists", c->ax);
+            mpl_fail(w, "the artists", c->ax);
             goto done;
         }
         while ((item = PyIter_Next(iter)) != NULL) {
@@ -293,7 +293,7 @@ order_prepare(walk *w, axctx *c, order *o)
             Py_CLEAR(item);
         }
         if (PyErr_Occurred()) {
-            chx_fail(w, "the artists", c->ax);
+            mpl_fail(w, "the artists", c->ax);
             goto done;
         }
         Py_CLEAR(list);
@@ -336,7 +336,7 @@ order_visit(walk *w, axctx *c, order *o, PyObject *obj)
     }
     seen = bits ? chx_ptrmap_get(&w->seen, obj) != NULL : 1;
     if (!seen && c->three_d) {
-        k = chx_read_3d(w, c, obj);
+        k = mpl_read_3d(w, c, obj);
         if (k < 0)
             return -1;
         seen = k;
@@ -349,7 +349,7 @@ order_visit(walk *w, axctx *c, order *o, PyObject *obj)
 
 /* Reads the artists of the axes in drawing order. */
 int
-chx_read_artists(walk *w, axctx *c)
+mpl_read_artists(walk *w, axctx *c)
 {
     PyObject *children = NULL, *seq = NULL;  /* seq: our copy of the children */
     order o;
@@ -360,7 +360,7 @@ chx_read_artists(walk *w, axctx *c)
     o.listed = PyList_New(0);
     o.keep = PyList_New(0);
     if (o.listed == NULL || o.keep == NULL) {
-        chx_fail(w, "the artists", c->ax);
+        mpl_fail(w, "the artists", c->ax);
         goto done;
     }
     if (order_prepare(w, c, &o) < 0)
@@ -368,7 +368,7 @@ chx_read_artists(walk *w, axctx *c)
     children = PyObject_CallMethodNoArgs(c->ax, w->st->s_get_children);
     seq = children ? PySequence_List(children) : NULL;
     if (seq == NULL) {
-        chx_fail(w, "the drawing order", c->ax);
+        mpl_fail(w, "the drawing order", c->ax);
         goto done;
     }
     for (i = 0; i < PyList_GET_SIZE(seq); i++)

@@ -15,7 +15,7 @@ double_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v
 {
     *v = PyFloat_AsDouble(value);
     if (*v == -1.0 && PyErr_Occurred())
-        return chx_fail(w, what, owner);
+        return mpl_fail(w, what, owner);
     return 0;
 }
 
@@ -27,7 +27,7 @@ number_of(walk *w, PyObject *value, PyObject *owner, const char *what, double *v
     int rc;
 
     if (value == NULL)
-        return chx_fail(w, what, owner);
+        return mpl_fail(w, what, owner);
     rc = double_of(w, value, owner, what, v);
     Py_DECREF(value);
     return rc;
@@ -69,7 +69,7 @@ patch_scale(walk *w, PyObject *path, PyObject *trans, double *scale)
     tverts = PyObject_CallMethodOneArg(trans, w->st->s_transform, verts);
     if (tverts == NULL)
         goto done;
-    arr = chx_as_doubles(w, tverts, 0, 0);
+    arr = mpl_as_doubles(w, tverts, 0, 0);
     if (arr == NULL)
         goto done;
     d = (const double *)PyArray_DATA(arr);
@@ -114,7 +114,7 @@ read_stairs(walk *w, axctx *c, PyObject *patch)
     }
     for (i = 0; i < 3; i++) {
         /* Copies: the period conversion below writes the edges. */
-        arr[i] = chx_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, i), 1, 1, 1);
+        arr[i] = mpl_as_doubles_ex(w, PySequence_Fast_GET_ITEM(seq, i), 1, 1, 1);
         if (arr[i] == NULL)
             goto fail;
     }
@@ -129,22 +129,22 @@ read_stairs(walk *w, axctx *c, PyObject *patch)
         goto fail;
     }
     if (vertical && c->period_freq != NULL
-        && chx_convert_period(w, c, (double *)PyArray_DATA(arr[1]), n + 1, 1) < 0)
+        && mpl_convert_period(w, c, (double *)PyArray_DATA(arr[1]), n + 1, 1) < 0)
         goto fail;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_STAIRS, patch, NULL, CHARTEX_ROLE_DATA, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_STAIRS, patch, NULL, CHARTEX_ROLE_DATA, 0, 0);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_stairs(a, n, PyArray_DATA(arr[1]), PyArray_DATA(arr[0]), nb,
                                   PyArray_DATA(arr[2]),
                                   vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL,
                                   &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
     rc = 0;
     goto done;
 fail:
-    chx_fail(w, "the steps", patch);
+    mpl_fail(w, "the steps", patch);
 done:
     Py_XDECREF(res);
     Py_XDECREF(seq);
@@ -157,7 +157,7 @@ done:
  * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
  * REFLINE. */
 int
-chx_read_patch(walk *w, axctx *c, PyObject *patch)
+mpl_read_patch(walk *w, axctx *c, PyObject *patch)
 {
     PyObject *path = NULL, *trans = NULL, *polys = NULL, *zero = NULL;
     PyObject *affine = NULL, *scaled = NULL, *both = NULL;
@@ -166,23 +166,23 @@ chx_read_patch(walk *w, axctx *c, PyObject *patch)
     double t1, t2, r, scale;
     int rc = -1, vis, data, is;
 
-    vis = chx_is_visible(w, patch);
+    vis = mpl_is_visible(w, patch);
     if (vis <= 0)
         return vis;
-    data = chx_is_data_transform(w, c, patch, w->st->s_get_data_transform);
+    data = mpl_is_data_transform(w, c, patch, w->st->s_get_data_transform);
     if (data < 0)
         return -1;
     if (!data)
         role = CHARTEX_ROLE_REFLINE;
     is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
     if (is < 0)
-        return chx_fail(w, "the class", patch);
+        return mpl_fail(w, "the class", patch);
     if (is) {
         if (attr_double(w, patch, w->st->s_theta1, &t1) < 0
             || attr_double(w, patch, w->st->s_theta2, &t2) < 0
             || attr_double(w, patch, w->st->s_r, &r) < 0)
             return -1;
-        a = chx_new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
+        a = mpl_new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
         if (a == NULL)
             return -1;
         chartex_artist_set_wedge(a, t1, t2, r);
@@ -190,10 +190,10 @@ chx_read_patch(walk *w, axctx *c, PyObject *patch)
     }
     is = role == CHARTEX_ROLE_DATA ? PyObject_IsInstance(patch, w->st->cls[CHX_STEPPATCH]) : 0;
     if (is < 0)
-        return chx_fail(w, "the class", patch);
+        return mpl_fail(w, "the class", patch);
     if (is)
         return read_stairs(w, c, patch);
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
     if (a == NULL)
         return -1;
     path = PyObject_CallMethodNoArgs(patch, w->st->s_get_path);
@@ -223,10 +223,10 @@ chx_read_patch(walk *w, axctx *c, PyObject *patch)
                                        Py_False, NULL);
     if (polys == NULL)
         goto fail;
-    rc = chx_add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch, 1.0 / scale);
+    rc = mpl_add_polygons(w, c, a, polys, role == CHARTEX_ROLE_DATA, 0, patch, 1.0 / scale);
     goto done;
 fail:
-    chx_fail(w, "the path", patch);
+    mpl_fail(w, "the path", patch);
 done:
     Py_XDECREF(path);
     Py_XDECREF(trans);
@@ -245,7 +245,7 @@ done:
 static PyArrayObject *
 bar_values(walk *w, PyObject *container, Py_ssize_t count)
 {
-    PyObject *dv = chx_get_optional(container, w->st->s_datavalues);
+    PyObject *dv = mpl_get_optional(container, w->st->s_datavalues);
     PyArrayObject *raw = NULL, *values = NULL;
 
     if (dv == NULL || dv == Py_None)
@@ -257,7 +257,7 @@ bar_values(walk *w, PyObject *container, Py_ssize_t count)
         || PyArray_NDIM(raw) != 1 || PyArray_DIM(raw, 0) != count)
         goto done;
     /* A copy: the bars' methods run before the values are used. */
-    values = chx_as_doubles_ex(w, (PyObject *)raw, 1, 1, 1);
+    values = mpl_as_doubles_ex(w, (PyObject *)raw, 1, 1, 1);
 done:
     /* Unusable values are not an error: they are only a refinement. */
     if (values == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_Exception))
@@ -301,7 +301,7 @@ period_bars(walk *w, axctx *c, double *x, double *wd, size_t n)
         buf[3 * i + 1] = centre - 0.5;
         buf[3 * i + 2] = centre + 0.5;
     }
-    if (chx_convert_period(w, c, buf, 3 * n, 1) < 0)
+    if (mpl_convert_period(w, c, buf, 3 * n, 1) < 0)
         goto done;
     for (i = 0; i < n; i++) {
         wd[i] *= buf[3 * i + 2] - buf[3 * i + 1];
@@ -334,11 +334,11 @@ rectangle_fields(walk *w, PyObject *rect, PyObject *fields[6])
     if (Py_TYPE(rect) != (PyTypeObject *)w->st->cls[CHX_RECTANGLE])
         return 0;
     for (i = 0; i < 6; i++) {
-        fields[i] = chx_get_optional(rect, names[i]);
+        fields[i] = mpl_get_optional(rect, names[i]);
         if (fields[i] == NULL) {
             while (i > 0)
                 Py_CLEAR(fields[--i]);
-            return PyErr_Occurred() ? chx_fail(w, "a bar", rect) : 0;
+            return PyErr_Occurred() ? mpl_fail(w, "a bar", rect) : 0;
         }
     }
     return 1;
@@ -359,16 +359,16 @@ read_rectangle(walk *w, axctx *c, PyObject *rect, double *x, double *y,
     if (fast) {
         vis = PyObject_IsTrue(f[0]);
         if (vis < 0) {
-            chx_fail(w, "the visibility", rect);
+            mpl_fail(w, "the visibility", rect);
             goto done;
         }
     } else {
-        vis = chx_is_visible(w, rect);
+        vis = mpl_is_visible(w, rect);
         if (vis < 0)
             goto done;
-        f[1] = chx_get_optional(rect, w->st->s_axes);
+        f[1] = mpl_get_optional(rect, w->st->s_axes);
         if (f[1] == NULL && PyErr_Occurred()) {
-            chx_fail(w, "a bar", rect);
+            mpl_fail(w, "a bar", rect);
             goto done;
         }
     }
@@ -410,15 +410,15 @@ bar_errorbars(walk *w, axctx *c, PyObject *container, unsigned long group)
     PyObject *eb;
     int kind, rc = 0;
 
-    eb = chx_get_optional(container, w->st->s_errorbar);
+    eb = mpl_get_optional(container, w->st->s_errorbar);
     if (eb == NULL)
-        return PyErr_Occurred() ? chx_fail(w, "the error bars", container) : 0;
+        return PyErr_Occurred() ? mpl_fail(w, "the error bars", container) : 0;
     if (eb != Py_None && chx_ptrmap_get(&w->seen, eb) == NULL) {
-        kind = chx_container_kind_of(w, eb);
+        kind = mpl_container_kind_of(w, eb);
         if (kind < 0)
             rc = -1;
-        else if (kind == CHX_CONTAINER_ERRORBAR) {
-            rc = chx_ptr_add(&w->seen, eb) < 0 ? chx_fail(w, "the error bars", eb)
+        else if (kind == MPL_CONTAINER_ERRORBAR) {
+            rc = mpl_ptr_add(&w->seen, eb) < 0 ? mpl_fail(w, "the error bars", eb)
                                                : read_errorbar(w, c, eb, group);
         }
     }
@@ -444,10 +444,10 @@ read_bars(walk *w, axctx *c, PyObject *container)
 
     patches_obj = PyObject_GetAttr(container, w->st->s_patches);
     if (patches_obj == NULL) {
-        chx_fail(w, "the bars", container);
+        mpl_fail(w, "the bars", container);
         goto done;
     }
-    patches = chx_as_seq(w, patches_obj, "the bars", container);
+    patches = mpl_as_seq(w, patches_obj, "the bars", container);
     if (patches == NULL)
         goto done;
     count = PySequence_Fast_GET_SIZE(patches);
@@ -467,8 +467,8 @@ read_bars(walk *w, axctx *c, PyObject *container)
     }
     for (i = 0; i < count; i++) {
         rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
-        if (chx_ptr_add(&w->seen, rect) < 0) {
-            chx_fail(w, "a bar", rect);
+        if (mpl_ptr_add(&w->seen, rect) < 0) {
+            mpl_fail(w, "a bar", rect);
             goto done;
         }
         vis = read_rectangle(w, c, rect, &x[m], &y[m], &wd[m], &h[m]);
@@ -488,22 +488,22 @@ read_bars(walk *w, axctx *c, PyObject *container)
     if (c->period_freq != NULL) {
         /* pandas >= 2 places the bars of a time series at Period ordinals. */
         if (period_bars(w, c, x, wd, m) < 0) {
-            chx_fail(w, "the bars", container);
+            mpl_fail(w, "the bars", container);
             goto done;
         }
     }
     group = ++w->next_group;
-    a = chx_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0,
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0,
                        group);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_bars(a, m, x, y, wd, h, v, &w->err) < 0) {
-        chx_core_fail(w);
+        mpl_core_fail(w);
         goto done;
     }
-    orient = chx_get_optional(container, w->st->s_orientation);
+    orient = mpl_get_optional(container, w->st->s_orientation);
     if (orient == NULL && PyErr_Occurred()) {
-        chx_fail(w, "the orientation", container);
+        mpl_fail(w, "the orientation", container);
         goto done;
     }
     if (orient != NULL && PyUnicode_Check(orient)) {
@@ -539,10 +539,10 @@ container_line(walk *w, axctx *c, PyObject *line, PyObject *container,
         return 0;
     is = PyObject_IsInstance(line, w->st->cls[CHX_LINE2D]);
     if (is <= 0)
-        return is < 0 ? chx_fail(w, "the class", line) : 0;
-    if (chx_ptr_add(&w->seen, line) < 0)
-        return chx_fail(w, "a container", line);
-    return chx_read_line(w, c, line, container, role, flags, group);
+        return is < 0 ? mpl_fail(w, "the class", line) : 0;
+    if (mpl_ptr_add(&w->seen, line) < 0)
+        return mpl_fail(w, "a container", line);
+    return mpl_read_line(w, c, line, container, role, flags, group);
 }
 
 /* Reads coll (if it is a LineCollection) as part of a container. */
@@ -556,10 +556,10 @@ container_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
         return 0;
     is = PyObject_IsInstance(coll, w->st->cls[CHX_LINECOLLECTION]);
     if (is <= 0)
-        return is < 0 ? chx_fail(w, "the class", coll) : 0;
-    if (chx_ptr_add(&w->seen, coll) < 0)
-        return chx_fail(w, "a container", coll);
-    return chx_read_segments(w, c, coll, role, group);
+        return is < 0 ? mpl_fail(w, "the class", coll) : 0;
+    if (mpl_ptr_add(&w->seen, coll) < 0)
+        return mpl_fail(w, "a container", coll);
+    return mpl_read_segments(w, c, coll, role, group);
 }
 
 /* Reads each Line2D / LineCollection of a sequence (caplines, barlinecols,
@@ -574,7 +574,7 @@ container_parts(walk *w, axctx *c, PyObject *parts, chartex_artist_role role,
 
     if (parts == Py_None)
         return 0;
-    seq = chx_as_seq(w, parts, "a container", parts);
+    seq = mpl_as_seq(w, parts, "a container", parts);
     if (seq == NULL)
         return -1;
     for (i = 0; i < PySequence_Fast_GET_SIZE(seq) && rc == 0; i++) {
@@ -589,15 +589,15 @@ container_parts(walk *w, axctx *c, PyObject *parts, chartex_artist_role role,
 
 /* The kind of container, or -1 on error. */
 int
-chx_container_kind_of(walk *w, PyObject *container)
+mpl_container_kind_of(walk *w, PyObject *container)
 {
     static const struct {
         int cls;
-        chx_container_kind kind;
+        mpl_container_kind kind;
     } kinds[] = {
-        {CHX_BARCONTAINER, CHX_CONTAINER_BARS},
-        {CHX_ERRORBARCONTAINER, CHX_CONTAINER_ERRORBAR},
-        {CHX_STEMCONTAINER, CHX_CONTAINER_STEM},
+        {CHX_BARCONTAINER, MPL_CONTAINER_BARS},
+        {CHX_ERRORBARCONTAINER, MPL_CONTAINER_ERRORBAR},
+        {CHX_STEMCONTAINER, MPL_CONTAINER_STEM},
     };
     size_t i;
     int is;
@@ -605,11 +605,11 @@ chx_container_kind_of(walk *w, PyObject *container)
     for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         is = PyObject_IsInstance(container, w->st->cls[kinds[i].cls]);
         if (is < 0)
-            return chx_fail(w, "the class", container);
+            return mpl_fail(w, "the class", container);
         if (is)
             return (int)kinds[i].kind;
     }
-    return CHX_CONTAINER_OTHER;
+    return MPL_CONTAINER_OTHER;
 }
 
 /* The (data_line, caplines, barlinecols) of an ErrorbarContainer, as a fast
@@ -617,19 +617,19 @@ chx_container_kind_of(walk *w, PyObject *container)
  * have the three parts matplotlib makes (its parts are then read alone from
  * the lists).  -1 on error. */
 int
-chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines)
+mpl_errorbar_parts(walk *w, PyObject *container, PyObject **lines)
 {
     PyObject *lines_obj, *seq;
 
     *lines = NULL;
-    lines_obj = chx_get_optional(container, w->st->s_lines);
+    lines_obj = mpl_get_optional(container, w->st->s_lines);
     if (lines_obj == NULL) {
         if (PyErr_Occurred())
-            return chx_fail(w, "the errorbar", container);
+            return mpl_fail(w, "the errorbar", container);
         Py_INCREF(container);    /* the container is the tuple itself */
         lines_obj = container;
     }
-    seq = chx_as_seq(w, lines_obj, "the errorbar", container);
+    seq = mpl_as_seq(w, lines_obj, "the errorbar", container);
     Py_DECREF(lines_obj);
     if (seq == NULL)
         return -1;
@@ -645,18 +645,18 @@ chx_errorbar_parts(walk *w, PyObject *container, PyObject **lines)
  * references in parts), and whether stemlines is one LineCollection
  * (else a list of Line2D: use_line_collection=False, matplotlib < 3.8). */
 int
-chx_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection)
+mpl_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection)
 {
     parts[0] = PyObject_GetAttr(container, w->st->s_markerline);
     parts[1] = parts[0] ? PyObject_GetAttr(container, w->st->s_stemlines) : NULL;
     parts[2] = parts[1] ? PyObject_GetAttr(container, w->st->s_baseline) : NULL;
     if (parts[2] == NULL) {
-        chx_fail(w, "the stem plot", container);
+        mpl_fail(w, "the stem plot", container);
         goto fail;
     }
     *collection = PyObject_IsInstance(parts[1], w->st->cls[CHX_LINECOLLECTION]);
     if (*collection < 0) {
-        chx_fail(w, "the class", parts[1]);
+        mpl_fail(w, "the class", parts[1]);
         goto fail;
     }
     return 0;
@@ -675,7 +675,7 @@ read_errorbar(walk *w, axctx *c, PyObject *container, unsigned long group)
     PyObject *lines;
     int rc = -1;
 
-    if (chx_errorbar_parts(w, container, &lines) < 0)
+    if (mpl_errorbar_parts(w, container, &lines) < 0)
         return -1;
     if (lines == NULL)
         return 0;
@@ -700,7 +700,7 @@ read_stem(walk *w, axctx *c, PyObject *container)
     unsigned long group = ++w->next_group;
     int rc = -1, collection;
 
-    if (chx_stem_parts(w, container, parts, &collection) < 0)
+    if (mpl_stem_parts(w, container, parts, &collection) < 0)
         return -1;
     if (container_line(w, c, parts[0], container, CHARTEX_ROLE_DATA,
                        CHARTEX_ARTIST_STEM, group) < 0
@@ -718,16 +718,16 @@ done:
 }
 
 int
-chx_read_container(walk *w, axctx *c, PyObject *container)
+mpl_read_container(walk *w, axctx *c, PyObject *container)
 {
-    switch (chx_container_kind_of(w, container)) {
-    case CHX_CONTAINER_BARS:
+    switch (mpl_container_kind_of(w, container)) {
+    case MPL_CONTAINER_BARS:
         return read_bars(w, c, container);
-    case CHX_CONTAINER_ERRORBAR:
+    case MPL_CONTAINER_ERRORBAR:
         return read_errorbar(w, c, container, ++w->next_group);
-    case CHX_CONTAINER_STEM:
+    case MPL_CONTAINER_STEM:
         return read_stem(w, c, container);
-    case CHX_CONTAINER_OTHER:
+    case MPL_CONTAINER_OTHER:
         return 0;
     default:
         return -1;

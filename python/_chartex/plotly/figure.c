@@ -22,7 +22,7 @@
 #define DOMAIN_TOL 1e-6
 
 int
-chx_is_plotly(chx_state *st, PyObject *obj)
+px_is_figure(chx_state *st, PyObject *obj)
 {
     PyObject *modules, *mod, *cls, *data;
     int ok;
@@ -82,7 +82,7 @@ axis_of(preader *r, const char *ref)
     }
     if (PyErr_Occurred())
         return NULL;
-    ax->type = CHX_AXTYPE_LINEAR;
+    ax->type = PX_AXTYPE_LINEAR;
     return ax;
 }
 
@@ -315,11 +315,11 @@ resolve_type(preader *r, px_axis *ax)
     if (t != NULL && s == NULL)
         PyErr_Clear();
     if (s != NULL && strcmp(s, "-") != 0) {
-        ax->type = strcmp(s, "log") == 0 ? CHX_AXTYPE_LOG
-                   : strcmp(s, "date") == 0 ? CHX_AXTYPE_DATE
+        ax->type = strcmp(s, "log") == 0 ? PX_AXTYPE_LOG
+                   : strcmp(s, "date") == 0 ? PX_AXTYPE_DATE
                    : strcmp(s, "category") == 0 || strcmp(s, "multicategory") == 0
-                     ? CHX_AXTYPE_CATEGORY
-                     : CHX_AXTYPE_LINEAR;
+                     ? PX_AXTYPE_CATEGORY
+                     : PX_AXTYPE_LINEAR;
         rc = 0;
         goto done;
     }
@@ -339,7 +339,7 @@ resolve_type(preader *r, px_axis *ax)
                 if (ty == NULL)
                     goto done;
                 if (named_position(tr, ty, which)) {
-                    ax->type = CHX_AXTYPE_CATEGORY;
+                    ax->type = PX_AXTYPE_CATEGORY;
                     found = 1;
                     break;
                 }
@@ -350,14 +350,14 @@ resolve_type(preader *r, px_axis *ax)
                         goto done;
                     continue;
                 }
-                ax->type = (chx_axis_type)-1;
+                ax->type = (px_axis_type)-1;
                 if (px_autotype(r, arr, &ax->type) < 0) {
                     Py_DECREF(arr);
                     goto done;
                 }
                 Py_DECREF(arr);
                 if ((int)ax->type == -1)
-                    ax->type = CHX_AXTYPE_LINEAR;
+                    ax->type = PX_AXTYPE_LINEAR;
                 else
                     found = 1;
             }
@@ -488,7 +488,7 @@ layout_ticks(preader *r, px_axis *ax, chartex_axis *axis)
 
             if (tseq != NULL && (Py_ssize_t)i < PySequence_Fast_GET_SIZE(tseq))
                 t = PySequence_Fast_GET_ITEM(tseq, i);
-            else if (ax->type == CHX_AXTYPE_CATEGORY && ax->cat_names != NULL
+            else if (ax->type == PX_AXTYPE_CATEGORY && ax->cat_names != NULL
                      && isfinite(v[i]) && v[i] >= 0
                      && v[i] < (double)PyList_GET_SIZE(ax->cat_names))
                 t = PyList_GET_ITEM(ax->cat_names, (Py_ssize_t)v[i]);
@@ -498,7 +498,7 @@ layout_ticks(preader *r, px_axis *ax, chartex_axis *axis)
                 SET_TEXT(r, t, chartex_axis_set_tick_label(axis, i, s, len, &r->err));
         }
     }
-    else if (ax->type == CHX_AXTYPE_CATEGORY && ax->cat_names != NULL) {
+    else if (ax->type == PX_AXTYPE_CATEGORY && ax->cat_names != NULL) {
         /* plotly.js labels every category (thinned when they do not fit:
          * all are given here). */
         n = (size_t)PyList_GET_SIZE(ax->cat_names);
@@ -542,9 +542,9 @@ read_axis(preader *r, px_axis *ax, chartex_axis *axis)
         px_core_fail(r);
         goto done;
     }
-    if (ax->type == CHX_AXTYPE_DATE)
+    if (ax->type == PX_AXTYPE_DATE)
         chartex_axis_set_kind(axis, CHARTEX_AXIS_DATE, 0.0);
-    else if (ax->type == CHX_AXTYPE_CATEGORY) {
+    else if (ax->type == PX_AXTYPE_CATEGORY) {
         chartex_axis_set_kind(axis, CHARTEX_AXIS_CATEGORY, 0.0);
         for (i = 0; ax->cat_names != NULL && i < (size_t)PyList_GET_SIZE(ax->cat_names); i++)
             SET_TEXT(r, PyList_GET_ITEM(ax->cat_names, (Py_ssize_t)i),
@@ -554,10 +554,10 @@ read_axis(preader *r, px_axis *ax, chartex_axis *axis)
     if (range != NULL) {
         /* A log axis' range is in powers of ten; a date's may be text; a
          * category axis' is in category indices. */
-        if (px_values(r, range, ax->type == CHX_AXTYPE_DATE ? ax : NULL, &v, &n) < 0)
+        if (px_values(r, range, ax->type == PX_AXTYPE_DATE ? ax : NULL, &v, &n) < 0)
             goto done;
         if (n == 2 && isfinite(v[0]) && isfinite(v[1])) {
-            if (ax->type == CHX_AXTYPE_LOG)
+            if (ax->type == PX_AXTYPE_LOG)
                 chartex_axis_set_view(axis, pow(10, v[0]), pow(10, v[1]));
             else
                 chartex_axis_set_view(axis, v[0], v[1]);
@@ -760,7 +760,7 @@ make_axes(preader *r, px_subplot *p)
 }
 
 chartex_scene *
-chx_read_plotly(chx_state *st, PyObject *fig)
+px_read_figure(chx_state *st, PyObject *fig)
 {
     preader *r = calloc(1, sizeof *r);
     PyObject *data = NULL;
@@ -822,7 +822,7 @@ chx_read_plotly(chx_state *st, PyObject *fig)
             goto fail;
         }
     for (i = 0; i < r->n_axes; i++)
-        if (r->axes[i].type == CHX_AXTYPE_CATEGORY && collect_categories(r, &r->axes[i]) < 0) {
+        if (r->axes[i].type == PX_AXTYPE_CATEGORY && collect_categories(r, &r->axes[i]) < 0) {
             px_fail(r, "the categories of an axis");
             goto fail;
         }
