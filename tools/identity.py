@@ -18,6 +18,14 @@ seed (--examples, default 3000), which the record keeps (pickled) so that
   - scene_json_to_json of that scene (the pure-C path),
 or the exception type and message where chartex raised.  `compare` prints
 every difference (the first 20 in full) and exits 1 when there is one.
+
+Plotly figures (when plotly is installed): every figure object or JSON form
+that the Plotly tests (tests/test_plotly.py, test_plotly_convert.py) hand to chartex, captured by
+running them in this process with the public functions wrapped, and
+--plotly-examples figures of those tests' random strategy from a fixed
+seed.  The record keeps them pickled, as it keeps the property specs; a
+figure whose pickle exceeds 8 MB (the million-point test's) is left out
+and counted.
 """
 import argparse
 import base64
@@ -68,7 +76,13 @@ def fixture_outputs(record):
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    fig = golden.build_figure(path)
+                    try:
+                        fig = golden._golden().build_figure(path)
+                    except golden._golden().FixtureSkipped as e:
+                        # A fixture this matplotlib cannot draw: its reason
+                        # is recorded, a change of it is a change.
+                        record[key] = {"skipped": str(e)}
+                        continue
                     if drawn:
                         fig.savefig(io.BytesIO(), format="png")
                     record[key] = outputs(fig)
@@ -111,11 +125,99 @@ def property_outputs(record, specs):
             record["random:%05d" % i] = outputs(built.fig)
 
 
+PLOTLY_TEST_FILES = ["test_plotly.py", "test_plotly_convert.py"]
+PLOTLY_PICKLE_LIMIT = 8 << 20
+
+
+def plotly_captured():
+    """Every figure the Plotly tests give chartex's public functions, in
+    the order first met, as pickles (dicts and plotly Figures both
+    pickle).  The tests run here, in this process, with the functions
+    wrapped; their own result does not matter."""
+    import hashlib
+
+    import pytest
+
+    import chartex
+
+    wrapped = ["figure_to_dict", "figure_to_json", "figure_to_scene_json"]
+    seen, blobs, skipped = set(), [], [0]
+    originals = {name: getattr(chartex, name) for name in wrapped}
+
+    def is_plotly(fig):
+        if isinstance(fig, dict):
+            return "data" in fig or "layout" in fig
+        return type(fig).__module__.startswith("plotly")
+
+    def wrap(fn):
+        def capture(fig, *args, **kwargs):
+            if is_plotly(fig):
+                try:
+                    blob = pickle.dumps(fig, protocol=4)
+                except Exception:
+                    blob = None
+                if blob is not None and len(blob) > PLOTLY_PICKLE_LIMIT:
+                    skipped[0] += 1
+                elif blob is not None:
+                    h = hashlib.sha256(blob).hexdigest()
+                    if h not in seen:
+                        seen.add(h)
+                        blobs.append(blob)
+            return fn(fig, *args, **kwargs)
+        return capture
+
+    class Capture:
+        def pytest_sessionstart(self, session):
+            for name, fn in originals.items():
+                setattr(chartex, name, wrap(fn))
+
+        def pytest_sessionfinish(self, session):
+            for name, fn in originals.items():
+                setattr(chartex, name, fn)
+
+    files = [str(ROOT / "tests" / f) for f in PLOTLY_TEST_FILES
+             if (ROOT / "tests" / f).exists()]
+    # (not the million-point memory test: its figure is over the limit, and
+    # the pickling here would count against its memory bound)
+    pytest.main(["-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=",
+                 "-k", "not no_object_per_point"] + files,
+                plugins=[Capture()])
+    return blobs, skipped[0]
+
+
+def plotly_random(examples):
+    """Figures of test_plotly's random strategy, from a fixed seed."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    import test_plotly as tpl
+
+    figs = []
+
+    @seed(20261205)
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate])
+    @given(tpl.st.lists(tpl.TRACES, max_size=4), tpl.LAYOUTS)
+    def each(traces, layout):
+        figs.append(pickle.dumps({"data": traces, "layout": layout}, protocol=4))
+
+    each()
+    return figs
+
+
+def plotly_outputs(record, blobs):
+    for i, blob in enumerate(blobs):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            record["plotly:%05d" % i] = outputs(pickle.loads(blob))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("mode", choices=["record", "compare"])
     p.add_argument("file")
     p.add_argument("--examples", type=int, default=3000)
+    p.add_argument("--plotly-examples", type=int, default=1000)
     a = p.parse_args(argv)
     os.environ.setdefault("MPLBACKEND", "Agg")
     import matplotlib
@@ -129,14 +231,28 @@ def main(argv=None):
             old = json.load(f)
         # The very figures of the record: its specs, replayed.
         specs = pickle.loads(base64.b64decode(old.pop("specs")))
+        plotly_figs = pickle.loads(base64.b64decode(old.pop("plotly_figures", "gAJdcQAu")))
     else:
         specs = property_specs(a.examples)
         blob = base64.b64encode(pickle.dumps(specs)).decode()  # before any use
+        plotly_figs, skipped = [], 0
+        try:
+            import plotly  # noqa: F401
+        except ImportError:
+            print("plotly is not installed: no Plotly figures recorded")
+        else:
+            plotly_figs, skipped = plotly_captured()
+            plotly_figs += plotly_random(a.plotly_examples)
+            print("Plotly: %d figures (%d over %d bytes left out)"
+                  % (len(plotly_figs), skipped, PLOTLY_PICKLE_LIMIT))
+        plotly_blob = base64.b64encode(pickle.dumps(plotly_figs, protocol=4)).decode()
     fixture_outputs(record)
     property_outputs(record, specs)
+    plotly_outputs(record, plotly_figs)
     nfig = len(record)
     if a.mode == "record":
         record["specs"] = blob
+        record["plotly_figures"] = plotly_blob
         with gzip.open(a.file, "wt", encoding="utf-8") as f:
             json.dump(record, f, ensure_ascii=False, sort_keys=True)
         print("recorded %d figures (%d outputs) with %s" % (
