@@ -153,17 +153,26 @@ parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
 static chartex_scene *
 scene_of(chx_state *st, PyObject *fig, const char *fname)
 {
+    chartex_scene *scene = NULL;
     int ok = chx_is_figure(st, fig);
 
     if (ok < 0)
         return NULL;
     if (ok)
-        return mpl_read_figure(st, fig);
-    ok = px_is_figure(st, fig);
-    if (ok < 0)
+        scene = mpl_read_figure(st, fig);
+    else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
-    if (ok)
-        return px_read_figure(st, fig);
+    else if (ok)
+        scene = px_read_figure(st, fig);
+    if (ok) {
+        /* An exception a reader kept for its caller (a ^C met where a
+         * value was being read as missing) ends the call, scene or not. */
+        if (scene != NULL && PyErr_Occurred()) {
+            chartex_scene_free(scene);
+            scene = NULL;
+        }
+        return scene;
+    }
     PyErr_Format(PyExc_TypeError,
                  "%s() argument must be a matplotlib Figure or SubFigure or a Plotly "
                  "figure, not '%.100s'", fname, Py_TYPE(fig)->tp_name);

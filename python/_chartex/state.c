@@ -14,6 +14,8 @@
 #define CHX_NUMPY_OWNER 1
 #include "state.h"
 
+#include <string.h>
+
 /* The NumPy C API table is process-wide (PyArray_API), not per module, so
  * importing it once is enough for every module object and interpreter
  * that loads this file. */
@@ -207,5 +209,100 @@ chx_raise_core_error(chx_state *st, const chartex_error *err)
     }
     PyErr_SetString(st->ChartexError,
                     err->text[0] ? err->text : "chartex failed (no message)");
+    return -1;
+}
+
+/* --------------------------------------------------------- the bridge */
+
+int
+chx_clear_recoverable(void)
+{
+    if (!PyErr_Occurred())
+        return 0;
+    if (PyErr_ExceptionMatches(PyExc_MemoryError)
+        || !PyErr_ExceptionMatches(PyExc_Exception))
+        return -1;
+    PyErr_Clear();
+    return 0;
+}
+
+const char *
+chx_class_name(PyObject *obj)
+{
+    const char *name = Py_TYPE(obj)->tp_name;
+    const char *dot = strrchr(name, '.');
+
+    return dot ? dot + 1 : name;
+}
+
+int
+chx_reader_error(chx_state *st, const char *reader, const char *what, PyObject *obj)
+{
+    PyObject *type = NULL, *value = NULL, *tb = NULL;
+    PyObject *text = NULL, *msg = NULL, *exc = NULL;
+    const char *sep = reader != NULL ? " " : "";
+    const char *cls;
+
+    if (reader == NULL)
+        reader = "";
+    if (!PyErr_Occurred()) {
+        PyErr_Format(st->ChartexError, "while reading %s%s%s: unknown error",
+                     reader, sep, what);
+        return -1;
+    }
+    /* Already a reader's error, out of memory, or no error at all
+     * (KeyboardInterrupt, SystemExit): as it is. */
+    if (PyErr_ExceptionMatches(st->ChartexError)
+        || PyErr_ExceptionMatches(PyExc_MemoryError)
+        || !PyErr_ExceptionMatches(PyExc_Exception))
+        return -1;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (value == NULL)
+        goto restore;
+    if (tb != NULL && PyException_SetTraceback(value, tb) < 0)
+        goto restore;
+    text = PyObject_Str(value);
+    if (text == NULL)
+        PyErr_Clear();
+    if (text == NULL || PyUnicode_GET_LENGTH(text) == 0) {
+        Py_XDECREF(text);
+        text = PyUnicode_FromString(((PyTypeObject *)type)->tp_name);
+        if (text == NULL)
+            goto restore;
+    }
+    if (obj != NULL) {
+        cls = chx_class_name(obj);
+        msg = PyUnicode_FromFormat("while reading %s%s%s of %s %s: %U", reader, sep, what,
+                                   strchr("AEIOUaeiou", cls[0]) && cls[0] ? "an" : "a",
+                                   cls, text);
+    }
+    else {
+        msg = PyUnicode_FromFormat("while reading %s%s%s: %U", reader, sep, what, text);
+    }
+    if (msg == NULL)
+        goto restore;
+    exc = PyObject_CallOneArg(st->ChartexError, msg);
+    if (exc == NULL)
+        goto restore;
+    Py_INCREF(value);
+    PyException_SetContext(exc, value);   /* steals */
+    PyException_SetCause(exc, value);     /* steals */
+    value = NULL;
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    goto done;
+restore:
+    /* Out of memory while wrapping: raise the original. */
+    if (PyErr_Occurred())
+        PyErr_Clear();
+    PyErr_Restore(type, value, tb);
+    type = value = tb = NULL;
+done:
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    Py_XDECREF(text);
+    Py_XDECREF(msg);
+    Py_XDECREF(exc);
     return -1;
 }

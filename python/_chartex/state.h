@@ -7,6 +7,8 @@
  *
  *   state.c        module state, lazy imports, the one place where a core
  *                  error becomes a Python exception (chx_raise_core_error)
+ *                  and the one bridge from a failed Python call to
+ *                  ChartexError (chx_reader_error)
  *   walk.h         what the walker's files share; walker.c (figure -> axes)
  *                  and its rooms walk_*.c: the only C code that touches
  *                  matplotlib, figure -> scene
@@ -119,6 +121,22 @@ int chx_ready_numpy(chx_state *st);
  * MemoryError for CHARTEX_ERR_NOMEM and ChartexError otherwise.  Returns
  * -1 so callers can `return chx_raise_core_error(...)`. */
 int chx_raise_core_error(chx_state *st, const chartex_error *err);
+/* The one error bridge of the readers.  The pending exception becomes
+ * ChartexError("while reading [READER ]WHAT[ of a CLASS]: TEXT"), TEXT its
+ * str() (its class name when that is empty), with the original as
+ * __cause__ and __context__; with none pending, ChartexError("while
+ * reading ...: unknown error").  A ChartexError, MemoryError and what is
+ * not an Exception (KeyboardInterrupt, SystemExit) pass through as they
+ * are.  reader ("Plotly") and obj may be NULL.  Returns -1. */
+int chx_reader_error(chx_state *st, const char *reader, const char *what,
+                     PyObject *obj);
+/* Where a reader reads an unreadable value as missing: clears the pending
+ * exception when it is an ordinary error and returns 0 (also when none is
+ * pending); keeps it and returns -1 when it must reach the caller, as the
+ * bridge lets it through: MemoryError, KeyboardInterrupt, SystemExit. */
+int chx_clear_recoverable(void);
+/* The name of obj's class without its module ("Line2D"). */
+const char *chx_class_name(PyObject *obj);
 /* 1 when obj is a Figure or SubFigure, 0 when not, -1 on error.  Does not
  * import matplotlib: an object of a program that never imported it cannot
  * be a Figure. */

@@ -82,7 +82,7 @@ mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
         data = mpl_is_data_transform(w, c, line, w->st->s_get_transform);
         if (data < 0)
             return -1;
-        cls = mpl_class_name(line);
+        cls = chx_class_name(line);
         if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
             role = CHARTEX_ROLE_REFLINE;
     }

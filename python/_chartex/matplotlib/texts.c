@@ -31,7 +31,7 @@ add_text(walk *w, axctx *c, PyObject *owner, PyObject *s_obj, const double xy[2]
     }
     a = chartex_axes_add_artist(c->axes, CHARTEX_ARTIST_TEXT, &w->err);
     if (a == NULL || chartex_artist_set_label(a, s, len, &w->err) < 0
-        || chartex_artist_set_class(a, mpl_class_name(owner), strlen(mpl_class_name(owner)),
+        || chartex_artist_set_class(a, chx_class_name(owner), strlen(chx_class_name(owner)),
                                     &w->err) < 0
         || chartex_artist_set_points(a, 1, xy, &w->err) < 0) {
         mpl_core_fail(w);

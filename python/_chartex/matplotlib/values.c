@@ -2,92 +2,15 @@
  * walk_values.c - hostile values, read for every room of the walker: text
  * (UTF-8, NUL and lone surrogates), NumPy arrays (masked values, copies),
  * pandas period ordinals, (x, y) points and polygons; what every artist
- * has (visibility, transform, class name, label); and the error wrapping
- * that turns a failed Python call into ChartexError ("while reading ...").
- * It calls no room: the rooms call it.
+ * has (visibility, transform, class name, label).  It calls no room: the
+ * rooms call it.  A failed Python call becomes ChartexError through
+ * mpl_fail (walk.h), the module's one error bridge (state.c).
  */
 #include "walk.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------- errors */
-
-/* Wraps the pending exception as ChartexError("while reading WHAT[ of a
- * CLASS]: message") with the original as __cause__.  A ChartexError and
- * exceptions that are not errors (KeyboardInterrupt, SystemExit) pass
- * through unchanged.  Returns -1. */
-int
-mpl_fail(walk *w, const char *what, PyObject *obj)
-{
-    PyObject *type = NULL, *value = NULL, *tb = NULL;
-    PyObject *text = NULL, *msg = NULL, *exc = NULL;
-    const char *cls;
-
-    if (!PyErr_Occurred()) {
-        PyErr_Format(w->st->ChartexError, "while reading %s: unknown error", what);
-        return -1;
-    }
-    if (PyErr_ExceptionMatches(w->st->ChartexError)
-        || !PyErr_ExceptionMatches(PyExc_Exception))
-        return -1;
-    PyErr_Fetch(&type, &value, &tb);
-    PyErr_NormalizeException(&type, &value, &tb);
-    if (value == NULL)
-        goto restore;
-    if (tb != NULL && PyException_SetTraceback(value, tb) < 0)
-        goto restore;
-    text = PyObject_Str(value);
-    if (text == NULL)
-        PyErr_Clear();
-    if (text == NULL || PyUnicode_GET_LENGTH(text) == 0) {
-        Py_XDECREF(text);
-        text = PyUnicode_FromString(((PyTypeObject *)type)->tp_name);
-        if (text == NULL)
-            goto restore;
-    }
-    if (obj != NULL) {
-        cls = mpl_class_name(obj);
-        msg = PyUnicode_FromFormat("while reading %s of %s %s: %U", what,
-                                   strchr("AEIOUaeiou", cls[0]) && cls[0] ? "an" : "a",
-                                   cls, text);
-    }
-    else {
-        msg = PyUnicode_FromFormat("while reading %s: %U", what, text);
-    }
-    if (msg == NULL)
-        goto restore;
-    exc = PyObject_CallOneArg(w->st->ChartexError, msg);
-    if (exc == NULL)
-        goto restore;
-    Py_INCREF(value);
-    PyException_SetContext(exc, value);   /* steals */
-    PyException_SetCause(exc, value);     /* steals */
-    value = NULL;
-    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
-    goto done;
-restore:
-    /* Out of memory while wrapping: raise the original. */
-    if (PyErr_Occurred())
-        PyErr_Clear();
-    PyErr_Restore(type, value, tb);
-    type = value = tb = NULL;
-done:
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    Py_XDECREF(text);
-    Py_XDECREF(msg);
-    Py_XDECREF(exc);
-    return -1;
-}
-
-/* A failed call of the core's builder API. */
-int
-mpl_core_fail(walk *w)
-{
-    return chx_raise_core_error(w->st, &w->err);
-}
 
 /* ------------------------------------------------------------------ text */
 
@@ -223,16 +146,6 @@ done:
 }
 
 /* ----------------------------------------------------------- small reads */
-
-/* The name of obj's class without its module ("Line2D"). */
-const char *
-mpl_class_name(PyObject *obj)
-{
-    const char *name = Py_TYPE(obj)->tp_name;
-    const char *dot = strrchr(name, '.');
-
-    return dot ? dot + 1 : name;
-}
 
 /* obj.get_visible(), as 1 or 0; -1 on error. */
 int
@@ -575,7 +488,7 @@ mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,
            unsigned long group)
 {
     chartex_artist *a;
-    const char *cls = mpl_class_name(obj);
+    const char *cls = chx_class_name(obj);
 
     a = chartex_axes_add_artist(c->axes, kind, &w->err);
     if (a == NULL) {

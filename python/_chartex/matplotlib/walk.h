@@ -109,17 +109,27 @@ mpl_get_optional(PyObject *obj, PyObject *name)
 /* walk_values.c.  Functions taking a walk raise as mpl_fail does. */
 
 /* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
- * ...") (obj may be NULL); mpl_core_fail: a failed builder call (w->err).
+ * ...") (obj may be NULL), through the module's one bridge
+ * (chx_reader_error); mpl_core_fail: a failed builder call (w->err).
  * Both return -1. */
-int mpl_fail(walk *w, const char *what, PyObject *obj);
-int mpl_core_fail(walk *w);
+static inline int
+mpl_fail(walk *w, const char *what, PyObject *obj)
+{
+    return chx_reader_error(w->st, NULL, what, obj);
+}
+
+static inline int
+mpl_core_fail(walk *w)
+{
+    return chx_raise_core_error(w->st, &w->err);
+}
+
 /* The UTF-8 text of obj (str as is, None as "", else str(obj)), valid
  * while *keep lives. */
 int mpl_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep);
 /* obj.method([arg]) given as text to the core through set(target, ...). */
 int mpl_set_text_from_call(walk *w, PyObject *obj, PyObject *method, PyObject *arg,
                            mpl_text_setter set, void *target, const char *what);
-const char *mpl_class_name(PyObject *obj);
 int mpl_is_visible(walk *w, PyObject *obj);
 /* Sets of objects by address (Python sets of ids; see the .c file). */
 int mpl_id_add(PyObject *set, PyObject *obj);

@@ -798,9 +798,8 @@ px_read_figure(chx_state *st, PyObject *fig)
     }
     r->layout = PyDict_Check(fig) ? px_get(fig, "layout") : PyObject_GetAttrString(fig, "layout");
     if (r->layout == NULL) {
-        if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError))
+        if (chx_clear_recoverable() < 0)
             goto fail;
-        PyErr_Clear();
         r->layout = PyDict_New();
         if (r->layout == NULL)
             goto fail;

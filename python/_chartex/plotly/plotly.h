@@ -85,10 +85,21 @@ typedef struct preader {
 
 /* plotly_values.c ------------------------------------------------------- */
 
-/* The pending exception as ChartexError("while reading Plotly WHAT: ...");
- * returns -1.  px_core_fail: a failed builder call (r->err). */
-int px_fail(preader *r, const char *what);
-int px_core_fail(preader *r);
+/* The pending exception as ChartexError("while reading Plotly WHAT: ..."),
+ * through the module's one bridge (chx_reader_error); px_core_fail: a
+ * failed builder call (r->err).  Both return -1. */
+static inline int
+px_fail(preader *r, const char *what)
+{
+    return chx_reader_error(r->st, "Plotly", what, NULL);
+}
+
+static inline int
+px_core_fail(preader *r)
+{
+    return chx_raise_core_error(r->st, &r->err);
+}
+
 /* obj[key] as a new reference, or NULL without an exception when obj has
  * no such key or it is None (for plotly objects: not a property, or
  * unset).  Only MemoryError passes through (NULL with it set). */

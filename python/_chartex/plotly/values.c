@@ -18,66 +18,15 @@
 /* Values looked at to guess an axis type (plotly.js looks at 1000 too). */
 #define AUTOTYPE_SAMPLE 1000
 
-/* ---------------------------------------------------------------- errors */
-
-int
-px_fail(preader *r, const char *what)
-{
-    PyObject *type = NULL, *value = NULL, *tb = NULL, *exc = NULL;
-
-    if (!PyErr_Occurred()) {
-        PyErr_Format(r->st->ChartexError, "while reading Plotly %s: unknown error", what);
-        return -1;
-    }
-    if (PyErr_ExceptionMatches(r->st->ChartexError)
-        || !PyErr_ExceptionMatches(PyExc_Exception)
-        || PyErr_ExceptionMatches(PyExc_MemoryError))
-        return -1;
-    PyErr_Fetch(&type, &value, &tb);
-    PyErr_NormalizeException(&type, &value, &tb);
-    if (value == NULL)
-        goto restore;
-    exc = PyUnicode_FromFormat("while reading Plotly %s: %S", what, value);
-    if (exc == NULL)
-        goto restore;
-    PyErr_SetObject(r->st->ChartexError, exc);
-    Py_DECREF(exc);
-    {
-        PyObject *t2, *v2, *tb2;
-
-        PyErr_Fetch(&t2, &v2, &tb2);
-        PyErr_NormalizeException(&t2, &v2, &tb2);
-        if (v2 != NULL) {
-            Py_INCREF(value);
-            PyException_SetCause(v2, value);
-        }
-        PyErr_Restore(t2, v2, tb2);
-    }
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    return -1;
-restore:
-    if (PyErr_Occurred())
-        PyErr_Clear();
-    PyErr_Restore(type, value, tb);
-    return -1;
-}
-
-int
-px_core_fail(preader *r)
-{
-    return chx_raise_core_error(r->st, &r->err);
-}
-
 /* ------------------------------------------------------ mapping access */
 
-/* Drops the pending exception unless it is MemoryError; returns NULL. */
+/* Drops the pending exception unless it must reach the caller
+ * (chx_clear_recoverable: MemoryError, KeyboardInterrupt, SystemExit);
+ * returns NULL. */
 static PyObject *
 absent(void)
 {
-    if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_MemoryError))
-        PyErr_Clear();
+    (void)chx_clear_recoverable();
     return NULL;
 }
 
@@ -921,9 +870,8 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
                 rc = *out == NULL ? -1 : 0;
                 goto done;
             }
-            if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            if (chx_clear_recoverable() < 0)
                 return -1;
-            PyErr_Clear();
         }
     }
     arr = NULL;
@@ -976,9 +924,8 @@ px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
                                                NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
         if (arr != NULL)
             goto copy;
-        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+        if (chx_clear_recoverable() < 0)
             return -1;
-        PyErr_Clear();
     }
 rows:
     /* Ragged rows, or rows of text and None: one row at a time. */
@@ -992,8 +939,10 @@ rows:
         PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
         Py_ssize_t l = PySequence_Check(it) && !PyUnicode_Check(it) ? PySequence_Size(it) : -1;
 
-        if (l < 0)
-            PyErr_Clear();
+        if (l < 0) {
+            if (chx_clear_recoverable() < 0)
+                goto done;
+        }
         else if ((size_t)l > ncol)
             ncol = (size_t)l;
     }
