@@ -9,17 +9,18 @@
  *                  error becomes a Python exception (chx_raise_core_error)
  *                  and the one bridge from a failed Python call to
  *                  ChartexError (chx_reader_error)
- *   walk.h         what the walker's files share; walker.c (figure -> axes)
- *                  and its rooms walk_*.c: the only C code that touches
- *                  matplotlib, figure -> scene
+ *   ptrmap.h/.c    a map keyed by object address (artists met, by identity)
  *   pysink.h/.c    the Python sink: chart events -> dict/list/str/float/...
- *   ptrmap.h/.c    a map keyed by object address, for the walker
+ *   readers.h      the entry point of each reader, a wing of its own folder:
+ *                  matplotlib/ (the walker, mpl_: the only C code that
+ *                  touches matplotlib) and plotly/ (px_)
  *   module.c       the module: its definition and the functions of the
  *                  Python API, one (source, output) helper behind them
  *
- * Calls go one way, down: module.c calls walker.c and pysink.c, which call
- * state.c, which calls none of them (walk.h draws the walker's own part).
- * No file calls a file that calls it, directly or through others.
+ * Calls go one way, down: module.c calls the readers (through readers.h)
+ * and pysink.c; the readers call state.c and ptrmap.c, which call none of
+ * them (each wing's own header draws its rooms' order).  No file calls a
+ * file that calls it, directly or through others.
  *
  * Ownership: functions returning PyObject * return a new reference or NULL
  * with an exception set; functions returning int return 0, or -1 with an

@@ -1,5 +1,5 @@
 /*
- * walk_3d.c - the walker's room for mplot3d's artists on a 3-D Axes: a
+ * axes3d.c - the walker's room for mplot3d's artists on a 3-D Axes: a
  * Line3D, a 3-D scatter, polylines (wireframes, 3-D quivers, stems) and
  * polygons (surfaces, 3-D bars, voxels, triangulated surfaces, Patch3D),
  * each with x, y and z in data coordinates.

@@ -1,5 +1,5 @@
 /*
- * walk_axis.c - the walker's room for an axis: its label and scale, its
+ * axis.c - the walker's room for an axis: its label and scale, its
  * kind (numbers, dates, categories, pandas periods), its view interval,
  * and its ticks with their labels.
  */

@@ -1,14 +1,16 @@
 /*
- * walk_legend.c - names from an Axes' legend for the data artists that
+ * legend.c - names from an Axes' legend for the data artists that
  * carry none of their own (seaborn's hue groups), and nothing else.
  *
  * The matching of legend handles to artists by their look (colour, then
  * marker and line style) is done once per Axes by chartex._legend, through
  * chartex._compat.legend_names: per artist, never per point.  The answer,
  * {id(artist or container): name or [(name, indices)]}, is kept in the
- * axctx while the Axes' artists are read; mpl_new_artist (walk_values.c)
- * asks for a default-labelled artist's name, read_path_collection
- * (walk_lines.c) for the groups of a many-coloured scatter.
+ * axctx while the Axes' artists are read; mpl_new_artist (values.c)
+ * looks a default-labelled artist's name up there itself
+ * (mpl_legend_entry, values.c: the rooms call down, never up), and
+ * read_path_collection (lines.c) asks this room for the groups of a
+ * many-coloured scatter.
  *
  * The names are a reading aid: a legend that cannot be read (a custom
  * handle that raises) leaves the labels as they are rather than failing
@@ -36,49 +38,13 @@ mpl_legend_read(walk *w, axctx *c)
     return 0;
 }
 
-/* The legend's entry for obj (borrowed), or NULL with no exception; -1
- * only for MemoryError. */
-static int
-entry_of(walk *w, axctx *c, PyObject *obj, PyObject **out)
-{
-    PyObject *key;
-
-    *out = NULL;
-    if (c->legend_names == NULL || obj == NULL)
-        return 0;
-    key = PyLong_FromVoidPtr(obj);
-    if (key == NULL)
-        return mpl_fail(w, "the legend", obj);
-    /* Our own dict, keyed by ints: no Python code runs. */
-    *out = PyDict_GetItemWithError(c->legend_names, key);
-    Py_DECREF(key);
-    if (*out == NULL && PyErr_Occurred())
-        return mpl_fail(w, "the legend", obj);
-    return 0;
-}
-
-int
-mpl_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name)
-{
-    PyObject *e;
-
-    *name = NULL;
-    if (entry_of(w, c, obj, &e) < 0)
-        return -1;
-    if (e == NULL && alt != NULL && entry_of(w, c, alt, &e) < 0)
-        return -1;
-    if (e != NULL && PyUnicode_Check(e))
-        *name = e;
-    return 0;
-}
-
 int
 mpl_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups)
 {
     PyObject *e;
 
     *groups = NULL;
-    if (entry_of(w, c, coll, &e) < 0)
+    if (mpl_legend_entry(w, c, coll, &e) < 0)
         return -1;
     if (e != NULL && PyList_CheckExact(e))
         *groups = e;

@@ -1,5 +1,5 @@
 /*
- * walk_lines.c - the walker's room for lines: Line2D, and the collections
+ * lines.c - the walker's room for lines: Line2D, and the collections
  * of lines, paths and polygons (LineCollection, PathCollection: scatter,
  * PolyCollection: fill_between, stackplot, violin bodies).
  */

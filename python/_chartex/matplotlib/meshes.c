@@ -1,5 +1,5 @@
 /*
- * walk_meshes.c - the walker's room for gridded data: images (AxesImage,
+ * meshes.c - the walker's room for gridded data: images (AxesImage,
  * scalar or RGB(A), NonUniformImage, PcolorImage), meshes (QuadMesh,
  * PolyQuadMesh, pcolor's PolyCollection, hist2d, seaborn's heatmap),
  * cells (hexbin, tripcolor) and contour sets (contour, contourf,

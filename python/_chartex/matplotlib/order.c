@@ -1,7 +1,7 @@
 /*
- * walk_order.c - the drawing order: which artists of an Axes the walker
- * reads, and in what order, handing each to its room (walk_lines.c,
- * walk_patches.c, walk_meshes.c).
+ * order.c - the drawing order: which artists of an Axes the walker
+ * reads, and in what order, handing each to its room (lines.c,
+ * patches.c, meshes.c).
  *
  * Elements follow the order in which the user plotted: the artists are read
  * in the axes' drawing-list order (ax.get_children(): the order they were
@@ -153,12 +153,12 @@ read_container_once(walk *w, axctx *c, order *o, PyObject *container)
         return mpl_fail(w, "a container", container);
     }
     /* A container already read through another (a bar container's
-     * error bars, walk_patches.c) is in w->seen. */
+     * error bars, patches.c) is in w->seen. */
     if (!added || chx_ptrmap_get(&w->seen, container) != NULL)
         return 0;
     /* On a 3-D Axes a container's parts (the Patch3D bars of ax.bar(...,
      * zs=...), a 3-D stem's lines) hold their data in x, y and z, which
-     * only walk_3d.c reads: each part is read on its own, from the lists. */
+     * only axes3d.c reads: each part is read on its own, from the lists. */
     if (c->three_d)
         return 0;
     return mpl_read_container(w, c, container);

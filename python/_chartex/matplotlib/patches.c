@@ -1,7 +1,7 @@
 /*
- * walk_patches.c - the walker's room for patches: wedges (pie slices) and
+ * patches.c - the walker's room for patches: wedges (pie slices) and
  * other patches as polygons, bars, and the containers read as a whole (bar,
- * errorbar and stem containers; their lines are read by walk_lines.c).
+ * errorbar and stem containers; their lines are read by lines.c).
  */
 #include "walk.h"
 
@@ -402,7 +402,7 @@ static int read_errorbar(walk *w, axctx *c, PyObject *container, unsigned long g
  * them with errorbar(fmt="none") and keeps that ErrorbarContainer as the
  * BarContainer's public `errorbar`.  They are read here, with the bars'
  * group, so that the core knows whose error bars they are (two stacked
- * bar containers put theirs at the same positions); walk_order.c then
+ * bar containers put theirs at the same positions); order.c then
  * skips the ErrorbarContainer, which is in w->seen. */
 static int
 bar_errorbars(walk *w, axctx *c, PyObject *container, unsigned long group)

@@ -1,5 +1,5 @@
 /*
- * walk_texts.c - the walker's room for text on the data: the Axes' texts
+ * texts.c - the walker's room for text on the data: the Axes' texts
  * (ax.text, ax.annotate, bar_label) that stand at a data position, and the
  * cells of its tables (ax.table).  Each becomes a TEXT artist whose label
  * is the text and whose one point is the position; a table's cells share

@@ -1,5 +1,5 @@
 /*
- * walk_values.c - hostile values, read for every room of the walker: text
+ * values.c - hostile values, read for every room of the walker: text
  * (UTF-8, NUL and lone surrogates), NumPy arrays (masked values, copies),
  * pandas period ordinals, (x, y) points and polygons; what every artist
  * has (visibility, transform, class name, label).  It calls no room: the
@@ -427,6 +427,42 @@ done:
 
 /* --------------------------------------------------------------- artists */
 
+int
+mpl_legend_entry(walk *w, axctx *c, PyObject *obj, PyObject **out)
+{
+    PyObject *key;
+
+    *out = NULL;
+    if (c->legend_names == NULL || obj == NULL)
+        return 0;
+    key = PyLong_FromVoidPtr(obj);
+    if (key == NULL)
+        return mpl_fail(w, "the legend", obj);
+    /* Our own dict, keyed by ints: no Python code runs. */
+    *out = PyDict_GetItemWithError(c->legend_names, key);
+    Py_DECREF(key);
+    if (*out == NULL && PyErr_Occurred())
+        return mpl_fail(w, "the legend", obj);
+    return 0;
+}
+
+/* The name the legend gives obj (or else alt), borrowed; NULL when it
+ * gives none. */
+static int
+legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name)
+{
+    PyObject *e;
+
+    *name = NULL;
+    if (mpl_legend_entry(w, c, obj, &e) < 0)
+        return -1;
+    if (e == NULL && alt != NULL && mpl_legend_entry(w, c, alt, &e) < 0)
+        return -1;
+    if (e != NULL && PyUnicode_Check(e))
+        *name = e;
+    return 0;
+}
+
 /* The label of the artist a made from obj: obj's label or, when that is a
  * default ("" or "_..."), alt's when alt has a real one.  matplotlib keeps
  * the legend label of errorbar() and stem() on the container (the data
@@ -457,7 +493,7 @@ set_label(walk *w, axctx *c, chartex_artist *a, PyObject *obj, PyObject *alt)
     }
     /* Still a default: the name the legend gives it (seaborn's hue). */
     if (len == 0 || s[0] == '_') {
-        if (mpl_legend_name(w, c, obj, alt, &named) < 0)
+        if (legend_name(w, c, obj, alt, &named) < 0)
             goto done;
         if (named != NULL) {
             Py_CLEAR(keep2);

@@ -1,5 +1,5 @@
 /*
- * walk_vectors.c - the walker's room for vector fields: quiver() and
+ * vectors.c - the walker's room for vector fields: quiver() and
  * barbs(), read as the position of each arrow or barb and the (u, v)
  * vector given for it, through chartex._compat.vector_data (Quiver keeps
  * U and V, Barbs u and v; Barbs drops masked points from its offsets, so

@@ -7,7 +7,7 @@
  * helpers of chartex/_compat.py (suptitle, axis kinds and categories,
  * pandas period axes, the colorbar marker, the children behind the artist
  * lists), called from here, with one exception kept in C for speed: the
- * fields of a Rectangle (rectangle_fields, walk_patches.c), with the
+ * fields of a Rectangle (rectangle_fields, patches.c), with the
  * methods as fallback.
  *
  * Arrays are read with the NumPy C API as contiguous doubles (masked
@@ -16,27 +16,31 @@
  * failing call becomes ChartexError("while reading <what>: <message>")
  * with the original exception as __cause__ (mpl_fail).
  *
- * One room per family of artists.  Calls only go down this list, never up
- * and never in a loop:
+ * One room per family of artists, in this folder (the reader's wing;
+ * non-static names take the prefix mpl_).  Calls only go down this list,
+ * never up and never in a loop:
  *
- *   walker.c        figure -> subfigures -> axes (and colorbars); calls
- *                   walk_axis.c and walk_order.c
- *   walk_axis.c     axis kinds, view, ticks and their labels
- *   walk_order.c    drawing order: which artists of an Axes are read, and
- *                   when; calls the rooms below
- *   walk_patches.c  patches, bars, containers (bar, errorbar, stem); a
- *                   container's lines are read by walk_lines.c
- *   walk_meshes.c   images, meshes, cells and contour sets
- *   walk_legend.c   names from the legend (seaborn's hue groups)
- *   walk_lines.c    Line2D, line, path and poly collections
- *   walk_3d.c       mplot3d's artists on a 3-D Axes, in x, y and z
- *   walk_vectors.c  vector fields: Quiver and Barbs, positions and (u, v)
- *   walk_texts.c    text on the data: annotations, bar labels, table cells
- *   walk_values.c   hostile values: text, NumPy arrays, dates/periods,
- *                   points; what every artist has; the errors
+ *   walker.c    figure -> subfigures -> axes (titles, flags, size,
+ *               colorbars); calls axis.c, legend.c, order.c, texts.c
+ *   axis.c      axis kinds, view, ticks and their labels
+ *   order.c     drawing order: which artists of an Axes are read, and
+ *               when; calls the rooms below
+ *   patches.c   patches, bars, containers (bar, errorbar, stem); a
+ *               container's lines are read by lines.c
+ *   axes3d.c    mplot3d's artists on a 3-D Axes, in x, y and z
+ *   lines.c     Line2D, line, path and poly collections
+ *   meshes.c    images, meshes, cells and contour sets
+ *   vectors.c   vector fields: Quiver and Barbs, positions and (u, v)
+ *   texts.c     text on the data: annotations, bar labels, table cells
+ *   legend.c    names from the legend (seaborn's hue groups): read once
+ *               per Axes into its axctx
+ *   values.c    hostile values: text, NumPy arrays, dates/periods,
+ *               points; what every artist has (its label, with the name
+ *               the legend gave it)
  *
- * and every file may call state.c (state.h) and ptrmap.c.  A new family of
- * artists gets a room of its own, called from walk_order.c.
+ * and every file may call the module's shared files (state.c: the
+ * module state and the one error bridge; ptrmap.c).  A new family of
+ * artists gets a room of its own, called from order.c.
  */
 #ifndef MPL_WALK_H
 #define MPL_WALK_H
@@ -63,9 +67,9 @@ typedef struct axctx {
     PyObject *ax;              /* borrowed */
     PyObject *trans_data;      /* owned: ax.transData */
     PyObject *period_freq;     /* owned, or NULL: x values are pandas Period ordinals */
-    PyObject *legend_names;    /* owned, or NULL: walk_legend.c */
+    PyObject *legend_names;    /* owned, or NULL: legend.c */
     chartex_axes *axes;
-    int three_d;               /* a 3-D Axes: its artists are read by walk_3d.c */
+    int three_d;               /* a 3-D Axes: its artists are read by axes3d.c */
 } axctx;
 
 /* A typed text setter of the builder API, as mpl_set_text_from_call calls
@@ -106,7 +110,7 @@ mpl_get_optional(PyObject *obj, PyObject *name)
     return value;
 }
 
-/* walk_values.c.  Functions taking a walk raise as mpl_fail does. */
+/* values.c.  Functions taking a walk raise as mpl_fail does. */
 
 /* The pending exception as ChartexError("while reading WHAT[ of a CLASS]:
  * ...") (obj may be NULL), through the module's one bridge
@@ -151,8 +155,12 @@ chartex_artist *mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyOb
 int mpl_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
 int mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
 int mpl_note_colorbar(walk *w, PyObject *mappable);
+/* The entry of c's legend names (legend.c read them for the Axes, before
+ * its artists) for obj: a name, or a list of (name, indices) groups;
+ * borrowed, NULL when none.  -1 only for MemoryError. */
+int mpl_legend_entry(walk *w, axctx *c, PyObject *obj, PyObject **out);
 
-/* walk_lines.c */
+/* lines.c */
 int mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
                   chartex_artist_role role, unsigned flags, unsigned long group);
 int mpl_read_segments(walk *w, axctx *c, PyObject *coll, chartex_artist_role role,
@@ -161,47 +169,46 @@ int mpl_read_collection(walk *w, axctx *c, PyObject *coll);
 /* ORs the line's style flags (CHARTEX_LINE_*) into *flags. */
 int mpl_line_flags(walk *w, PyObject *line, unsigned *flags);
 
-/* walk_texts.c: the Axes' texts at data positions and its tables' cells,
+/* texts.c: the Axes' texts at data positions and its tables' cells,
  * after its artists. */
 int mpl_read_texts(walk *w, axctx *c);
 
-/* walk_vectors.c: a Quiver or Barbs collection. */
+/* vectors.c: a Quiver or Barbs collection. */
 int mpl_read_vectors(walk *w, axctx *c, PyObject *coll);
 
-/* walk_3d.c: reads obj when it is one of mplot3d's artists (1), or
+/* axes3d.c: reads obj when it is one of mplot3d's artists (1), or
  * leaves it to the other rooms (0); -1 with ChartexError. */
 int mpl_read_3d(walk *w, axctx *c, PyObject *obj);
 
-/* walk_patches.c */
+/* patches.c */
 int mpl_read_patch(walk *w, axctx *c, PyObject *patch);
 int mpl_read_container(walk *w, axctx *c, PyObject *container);
-/* What mpl_read_container reads, for walk_order.c to find first. */
+/* What mpl_read_container reads, for order.c to find first. */
 int mpl_container_kind_of(walk *w, PyObject *container);
 int mpl_errorbar_parts(walk *w, PyObject *container, PyObject **lines);
 int mpl_stem_parts(walk *w, PyObject *container, PyObject *parts[3], int *collection);
 
-/* walk_legend.c: the names the Axes' legend gives to artists without their
+/* legend.c: the names the Axes' legend gives to artists without their
  * own (read once per Axes, before its artists); name and groups are
  * borrowed from c, NULL when there are none.  -1 only for MemoryError. */
 int mpl_legend_read(walk *w, axctx *c);
-int mpl_legend_name(walk *w, axctx *c, PyObject *obj, PyObject *alt, PyObject **name);
 int mpl_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups);
 /* A many-coloured scatter the legend names by groups: one scatter artist
  * per group, from its points xy (n x 2); *split 1 when done, 0 when coll
  * has no groups (the caller reads it as one artist). */
 int mpl_legend_split(walk *w, axctx *c, PyObject *coll, const double *xy, size_t n, int *split);
 
-/* walk_meshes.c */
+/* meshes.c */
 int mpl_read_image(walk *w, axctx *c, PyObject *im);
 /* A mesh, cells or a contour set (or, before matplotlib 3.8, one of a
  * contour set's collections): 1 when read, 0 when coll is none of these,
  * -1 on error. */
 int mpl_read_gridded(walk *w, axctx *c, PyObject *coll);
 
-/* walk_order.c: the artists of the axes, in drawing order. */
+/* order.c: the artists of the axes, in drawing order. */
 int mpl_read_artists(walk *w, axctx *c);
 
-/* walk_axis.c: the x (which 0), y (1) or z (2, a 3-D Axes) axis of the axes. */
+/* axis.c: the x (which 0), y (1) or z (2, a 3-D Axes) axis of the axes. */
 int mpl_read_axis(walk *w, axctx *c, int which);
 
 #endif /* MPL_WALK_H */

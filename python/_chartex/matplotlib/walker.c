@@ -1,7 +1,7 @@
 /*
  * walker.c - the walk from the top: a Figure (or SubFigure) and its
  * subfigures, their axes (titles, flags, colorbars), each read through
- * walk_axis.c and walk_order.c into a new scene.  The walker's files and
+ * axis.c and order.c into a new scene.  The walker's files and
  * who calls whom: walk.h.
  */
 #include "walk.h"
