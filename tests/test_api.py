@@ -339,8 +339,9 @@ def header_constants():
 
 
 def test_extension_exports_the_header_constants():
-    # The Python files read these from the extension instead of copying
-    # them (chartex.ipython, chartex._compat).
+    # chartex.ipython reads these from the extension instead of copying
+    # them; chartex._compat, which the extension imports, writes the axis
+    # kinds out (an import back would be a circle): both checked here.
     from chartex import _chartex, _compat
     import chartex.ipython
     h = header_constants()
@@ -356,8 +357,8 @@ def test_extension_exports_the_header_constants():
 
 
 def test_reading_the_constants_imports_no_matplotlib():
-    # chartex._compat and chartex.ipython read the constants from the
-    # extension, whose import imports neither matplotlib nor NumPy.
+    # chartex.ipython reads the constants from the extension, whose
+    # import imports neither matplotlib nor NumPy.
     import subprocess
     import sys
     code = ("import sys, chartex._chartex as m; m.MIN_MAX_POINTS, m.AXIS_DATE; "

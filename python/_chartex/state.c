@@ -6,7 +6,8 @@
  * the extension.
  *
  * Nothing heavy happens at import: NumPy's C API, the matplotlib classes
- * and chartex._compat are imported on the first call that reads a figure
+ * and the walker's Python side (chartex._compat, _artists, _legend) are
+ * imported on the first call that reads a figure
  * (chx_ready), because a figure cannot exist before matplotlib (and so
  * NumPy) has been imported, and `import chartex` must stay cheap for
  * programs that never plot.
@@ -54,6 +55,8 @@ chx_state_traverse(chx_state *st, visitproc visit, void *arg)
 
     Py_VISIT(st->ChartexError);
     Py_VISIT(st->compat);
+    Py_VISIT(st->artists);
+    Py_VISIT(st->legend);
     Py_VISIT(st->numpy_ma);
     for (i = 0; i < CHX_CLASS_COUNT; i++)
         Py_VISIT(st->cls[i]);
@@ -67,6 +70,8 @@ chx_state_clear(chx_state *st)
 
     Py_CLEAR(st->ChartexError);
     Py_CLEAR(st->compat);
+    Py_CLEAR(st->artists);
+    Py_CLEAR(st->legend);
     Py_CLEAR(st->numpy_ma);
     for (i = 0; i < CHX_CLASS_COUNT; i++)
         Py_CLEAR(st->cls[i]);
@@ -170,11 +175,23 @@ chx_ready(chx_state *st)
             return -1;
         set_once(&st->numpy_ma, value);
     }
-    if (st->compat == NULL) {
-        value = PyImport_ImportModule("chartex._compat");
-        if (value == NULL)
-            return -1;
-        set_once(&st->compat, value);
+    {
+        /* The walker's Python side: version differences, the readers of
+         * some artists, the legend's names (each imports only below it). */
+        static const char *const names[3] = {
+            "chartex._compat", "chartex._artists", "chartex._legend"
+        };
+        PyObject **slots[3] = { &st->compat, &st->artists, &st->legend };
+        int k;
+
+        for (k = 0; k < 3; k++) {
+            if (*slots[k] != NULL)
+                continue;
+            value = PyImport_ImportModule(names[k]);
+            if (value == NULL)
+                return -1;
+            set_once(slots[k], value);
+        }
     }
     st->ready = 1;
     return 0;

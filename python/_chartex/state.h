@@ -65,7 +65,7 @@
     X(bbox) X(width) X(height) X(errorbar)                                               \
     X(zaxis) X(get_zlabel) X(get_zscale) X(stairs_data) X(vector_data)       \
     X(texts) X(tables) X(text_anchor) X(table_cells)                         \
-    /* chartex._compat */                                                    \
+    /* chartex._compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
     /* private state: see rectangle_fields (walk_patches.c) */                \
@@ -96,6 +96,8 @@ typedef enum chx_class {
 typedef struct chx_state {
     PyObject *ChartexError;     /* the exception type */
     PyObject *compat;           /* chartex._compat, imported on first use */
+    PyObject *artists;          /* chartex._artists, imported on first use */
+    PyObject *legend;           /* chartex._legend, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
@@ -113,7 +115,7 @@ int chx_state_init(chx_state *st);
 int chx_state_traverse(chx_state *st, visitproc visit, void *arg);
 void chx_state_clear(chx_state *st);
 /* Imports what the walker needs on first use: the NumPy C API, the
- * matplotlib classes, chartex._compat, numpy.ma. */
+ * matplotlib classes, chartex._compat, _artists and _legend, numpy.ma. */
 int chx_ready(chx_state *st);
 /* Imports only the NumPy C API (the Plotly reader needs no matplotlib). */
 int chx_ready_numpy(chx_state *st);

@@ -3,8 +3,8 @@
  * carry none of their own (seaborn's hue groups), and nothing else.
  *
  * The matching of legend handles to artists by their look (colour, then
- * marker and line style) is done once per Axes by chartex._legend, through
- * chartex._compat.legend_names: per artist, never per point.  The answer,
+ * marker and line style) is done once per Axes by
+ * chartex._legend.legend_names: per artist, never per point.  The answer,
  * {id(artist or container): name or [(name, indices)]}, is kept in the
  * axctx while the Axes' artists are read; mpl_new_artist (values.c)
  * looks a default-labelled artist's name up there itself
@@ -24,7 +24,7 @@ mpl_legend_read(walk *w, axctx *c)
     PyObject *names;
 
     Py_CLEAR(c->legend_names);
-    names = PyObject_CallMethodOneArg(w->st->compat, w->st->s_legend_names, c->ax);
+    names = PyObject_CallMethodOneArg(w->st->legend, w->st->s_legend_names, c->ax);
     if (names == NULL) {
         if (PyErr_ExceptionMatches(PyExc_MemoryError))
             return mpl_fail(w, "the legend", c->ax);

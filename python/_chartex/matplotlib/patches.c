@@ -92,7 +92,7 @@ done:
 }
 
 /* A StepPatch (Axes.stairs): its values, edges and baseline as given,
- * read through chartex._compat.stairs_data. */
+ * read through chartex._artists.stairs_data. */
 static int
 read_stairs(walk *w, axctx *c, PyObject *patch)
 {
@@ -102,7 +102,7 @@ read_stairs(walk *w, axctx *c, PyObject *patch)
     size_t n, nb;
     int rc = -1, i, vertical;
 
-    res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_stairs_data, patch);
+    res = PyObject_CallMethodOneArg(w->st->artists, w->st->s_stairs_data, patch);
     if (res == NULL)
         goto fail;
     seq = PySequence_Fast(res, "stairs_data() must return a sequence");

@@ -5,10 +5,10 @@
  * is the text and whose one point is the position; a table's cells share
  * a group and carry (column, row) as their point.
  *
- * Where a text stands is read by chartex._compat.text_anchor (an
+ * Where a text stands is read by chartex._artists.text_anchor (an
  * Annotation's annotated point when it is given in data coordinates, a
  * plain Text's position when it is drawn with the data transform); the
- * cells by chartex._compat.table_cells.
+ * cells by chartex._artists.table_cells.
  */
 #include "walk.h"
 
@@ -57,7 +57,7 @@ read_text(walk *w, axctx *c, PyObject *text)
     vis = mpl_is_visible(w, text);
     if (vis <= 0)
         return vis;
-    res = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_text_anchor, c->ax, text, NULL);
+    res = PyObject_CallMethodObjArgs(w->st->artists, w->st->s_text_anchor, c->ax, text, NULL);
     if (res == NULL)
         goto fail;
     if (res == Py_None) {
@@ -106,7 +106,7 @@ read_table(walk *w, axctx *c, PyObject *table)
     vis = mpl_is_visible(w, table);
     if (vis <= 0)
         return vis;
-    cells = PyObject_CallMethodOneArg(w->st->compat, w->st->s_table_cells, table);
+    cells = PyObject_CallMethodOneArg(w->st->artists, w->st->s_table_cells, table);
     if (cells == NULL)
         goto fail;
     seq = PySequence_Fast(cells, "table_cells() must return a sequence");

@@ -1,7 +1,7 @@
 /*
  * vectors.c - the walker's room for vector fields: quiver() and
  * barbs(), read as the position of each arrow or barb and the (u, v)
- * vector given for it, through chartex._compat.vector_data (Quiver keeps
+ * vector given for it, through chartex._artists.vector_data (Quiver keeps
  * U and V, Barbs u and v; Barbs drops masked points from its offsets, so
  * its positions are read from x and y).
  */
@@ -21,7 +21,7 @@ mpl_read_vectors(walk *w, axctx *c, PyObject *coll)
         return -1;
     if (!data)   /* arrows placed in axes or figure coordinates */
         return mpl_read_other(w, c, coll, CHARTEX_ROLE_DECORATION);
-    res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_vector_data, coll);
+    res = PyObject_CallMethodOneArg(w->st->artists, w->st->s_vector_data, coll);
     if (res == NULL)
         goto fail;
     seq = PySequence_Fast(res, "vector_data() must return a sequence");

@@ -6,9 +6,12 @@
  * public API; what is private or differs between releases is read by the
  * helpers of chartex/_compat.py (suptitle, axis kinds and categories,
  * pandas period axes, the colorbar marker, the children behind the artist
- * lists), called from here, with one exception kept in C for speed: the
- * fields of a Rectangle (rectangle_fields, patches.c), with the
- * methods as fallback.
+ * lists, and the private state the Python-side readers need), with one
+ * exception kept in C for speed: the fields of a Rectangle
+ * (rectangle_fields, patches.c), with the methods as fallback.  Some
+ * artists are read through one Python call each, where NumPy does the
+ * per-point work: chartex/_artists.py (3-D, vectors, steps, texts, table
+ * cells, gridded data) and chartex/_legend.py (the legend's names).
  *
  * Arrays are read with the NumPy C API as contiguous doubles (masked
  * values become NaN) and handed to the core, which copies them: no Python
