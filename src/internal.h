@@ -67,9 +67,10 @@ long chartex__utf8_sequence(const unsigned char *s, size_t avail);
  * invalid), or len when all of s is valid. */
 size_t chartex__utf8_check(const char *s, size_t len);
 
-/* -------------------------------------------------------- scene (scene.c) */
+/* ----------------------------------------- scene (scene.c, scene_grids.c) */
 
-/* The structs behind the public handles, built by the public API. */
+/* The structs behind the public handles, built by the public API: scene.c
+ * builds and frees them, scene_grids.c sets the gridded artists' data. */
 
 struct chartex_axis {
     char *label;           /* "" when none */
@@ -158,6 +159,10 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
+/* Frees the n strings of v, then v (NULL v: nothing); for the arrays of
+ * strings a scene owns. */
+void chartex__free_strings(char **v, size_t n);
+
 /* The scene's vocabulary: the names scene JSON (doc/scene.md)
  * gives the public enums, indexed by them, and the known flag bits.  Read
  * by scene_read.c and scene_write.c. */
@@ -178,6 +183,8 @@ extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
 extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
 extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
 extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
+
+/* ------------------------------------------ scene queries (scene_query.c) */
 
 /* What the scene says about its artists: the questions that classification,
  * box plots and extraction all ask. */
