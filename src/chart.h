@@ -105,6 +105,34 @@ typedef struct chartex__image {
     size_t block_rows, block_cols; /* 0 when nothing was reduced */
 } chartex__image;
 
+/* ------------------------------------ what the builders share (builder.c) */
+
+/* Simplifies the text a reader sees of s (len bytes) into b->text.  -1: no
+ * memory. */
+int chartex__builder_simplify(chartex__builder *b, const char *s, size_t len);
+/* The simplified text as a string node; a null node when it is empty and
+ * null_if_empty.  NULL: no memory. */
+chartex__node *chartex__builder_text(chartex__builder *b, const char *s, size_t len,
+                                     int null_if_empty);
+/* A new chart object with its "type" and "title" keys; takes ownership of
+ * title even on failure.  NULL: no memory. */
+chartex__node *chartex__chart_head(const char *type, chartex__node *title);
+/* The title of axes: its centre, left or right title, else fallback (NULL:
+ * none), simplified; a null node when there is none.  NULL: no memory. */
+chartex__node *chartex__axes_title(chartex__builder *b, const struct chartex_axes *axes,
+                                   const char *fallback);
+/* Adds x_label, y_label, x_unit, y_unit.  -1: no memory. */
+int chartex__add_axis_labels(chartex__builder *b, chartex__node *obj,
+                             const struct chartex_axes *axes);
+/* Adds <p>_ticks, <p>_tick_labels, <p>_scale of axis (p: 'x', 'y' or
+ * 'z'): the ticks inside the view interval.  -1: no memory. */
+int chartex__add_ticks(chartex__builder *b, chartex__node *obj,
+                       const struct chartex_axis *axis, char p);
+/* Adds a 3-D Axes' third axis: z_label, z_unit, z_ticks, z_tick_labels,
+ * z_scale.  -1: no memory. */
+int chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
+                        const struct chartex_axes *axes);
+
 /* ----------------------------------------- the point limit (downsample.c) */
 
 /* Applies the builder's point limit to s (sample: a scatter,
@@ -215,10 +243,6 @@ int chartex__is_area_edge(const struct chartex_axes *axes,
 
 /* ---------------------- images, meshes, cells (heatmap.c); contours.c */
 
-/* The simplified text as a string node (extract.c's); a null node when it
- * is empty and null_if_empty.  NULL: no memory. */
-chartex__node *chartex__builder_text(chartex__builder *b, const char *s, size_t len,
-                                     int null_if_empty);
 /* Adds the colour scale keys of IMAGE or CONTOUR artist a to obj: vmin,
  * vmax, norm, colorbar_label.  -1: no memory. */
 int chartex__add_color_scale(chartex__builder *b, chartex__node *obj,
@@ -231,5 +255,14 @@ int chartex__add_meshes(chartex__builder *b, const struct chartex_axes *axes,
  * artist, when there are any.  -1: no memory. */
 int chartex__add_contours(chartex__builder *b, const struct chartex_axes *axes,
                           chartex__node *chart);
+
+/* --------------------------------------- the chart of each kind (kinds.c) */
+
+/* The chart of kind of axes, titled title (taken even on failure): its
+ * type, title, elements and the keys of its kind.  bp: the boxes of a
+ * CHARTEX__KIND_BOX.  NULL: no memory. */
+chartex__node *chartex__kind_chart(chartex__builder *b, const struct chartex_axes *axes,
+                                   chartex__kind kind, const chartex__boxplot *bp,
+                                   chartex__node *title);
 
 #endif /* CHARTEX__CHART_H */
