@@ -1,7 +1,19 @@
 /*
- * chart.h - private declarations of the extraction stage, shared by
- * classify.c, box.c, extract.c, points.c and downsample.c.  Not installed;
- * the rest of src/ sees only internal.h.
+ * chart.h - private declarations of the extraction stage, shared by the
+ * chart's rooms, section by section (the room named in each section's
+ * title): extract.c, kinds.c, builder.c, classify.c, box.c, points.c,
+ * downsample.c, errorbars.c, shapes.c, texts.c, heatmap.c, contours.c.
+ * Not installed; the rest of src/ sees only internal.h.
+ *
+ * Calls go one way, down:
+ *   extract.c -> classify.c -> box.c, shapes.c
+ *   extract.c -> kinds.c -> points.c -> errorbars.c, downsample.c
+ *                kinds.c -> heatmap.c, contours.c -> downsample.c
+ *                           (contours.c -> heatmap.c: the colour scale)
+ *   extract.c, kinds.c -> texts.c, shapes.c -> downsample.c
+ *   every builder of a chart -> builder.c -> node.c, text.c (internal.h)
+ * and every room reads the scene through its structs and scene_query.c.
+ * No room calls one above it: a name two rooms need lives below both.
  *
  * Ownership: a chartex__boxplot owns its boxes and their outliers; a
  * chartex__builder's chart owns every array made while building it; a
@@ -62,7 +74,7 @@ void chartex__classify_clear(chartex__boxplot *bp);
 
 /* ------------------------------- building one chart (extract.c and below) */
 
-/* What extract.c hands points.c and downsample.c while it builds a chart. */
+/* What extract.c hands the rooms below it while it builds a chart. */
 /* The sizes the budget's first pass records: one entry per series or image
  * as it was before any limit, and the limit of its own Axes (0: none). */
 typedef struct chartex__sizes {
@@ -72,7 +84,7 @@ typedef struct chartex__sizes {
 
 typedef struct chartex__builder {
     chartex_chart *chart;   /* being built: owns the arrays made for it */
-    chartex__buf text;      /* scratch for simplified text (extract.c) */
+    chartex__buf text;      /* scratch for simplified text (builder.c) */
     /* From chartex_options. */
     size_t opt_max_points;  /* 0: none */
     double points_per_pixel; /* 0: off */

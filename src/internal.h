@@ -2,8 +2,16 @@
  * internal.h - the private header shared by the core sources in src/: the
  * scene and chart structs behind the public handles, and what each room
  * offers the others, section by section (the room named in each section's
- * title).  The extraction stage adds chart.h.  Not installed: nothing
- * outside src/ and the C tests includes it.
+ * title).  The chart's rooms add chart.h, the scene reader's rooms
+ * scene_read.h.  Not installed: nothing outside src/ and the C tests
+ * includes it.
+ *
+ * Calls go one way.  The scene's rooms build and read scenes and call no
+ * chart room: scene.c and scene_grids.c build, scene_query.c answers the
+ * chart's questions, scene_read.c and its rooms read scene JSON,
+ * scene_write.c writes it.  The chart's rooms (chart.h) read the scene and
+ * build the chart tree (node.c); json.c writes text through emit.c's walk
+ * of the tree.  Below them all: text.c, numfmt.c, utf8.c, util.c.
  *
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
@@ -163,9 +171,9 @@ struct chartex_scene {
  * strings a scene owns. */
 void chartex__free_strings(char **v, size_t n);
 
-/* The scene's vocabulary: the names scene JSON (doc/scene.md)
+/* The scene's vocabulary (scene.c): the names scene JSON (doc/scene.md)
  * gives the public enums, indexed by them, and the known flag bits.  Read
- * by scene_read.c and scene_write.c. */
+ * by the scene reader (scene_read.c and its rooms) and scene_write.c. */
 #define CHARTEX__SCENE_JSON_VERSION 1
 
 typedef struct chartex__flag_name {
