@@ -1,7 +1,19 @@
 /*
- * chart.h - private declarations of the extraction stage, shared by
- * classify.c, box.c, extract.c, points.c and downsample.c.  Not installed;
- * the rest of src/ sees only internal.h.
+ * chart.h - private declarations of the extraction stage, shared by the
+ * chart's rooms, section by section (the room named in each section's
+ * title): extract.c, kinds.c, builder.c, classify.c, box.c, points.c,
+ * downsample.c, errorbars.c, shapes.c, texts.c, heatmap.c, contours.c.
+ * Not installed; the rest of src/ sees only internal.h.
+ *
+ * Calls go one way, down:
+ *   extract.c -> classify.c -> box.c, shapes.c
+ *   extract.c -> kinds.c -> points.c -> errorbars.c, downsample.c
+ *                kinds.c -> heatmap.c, contours.c -> downsample.c
+ *                           (contours.c -> heatmap.c: the colour scale)
+ *   extract.c, kinds.c -> texts.c, shapes.c -> downsample.c
+ *   every builder of a chart -> builder.c -> node.c, text.c (internal.h)
+ * and every room reads the scene through its structs and scene_query.c.
+ * No room calls one above it: a name two rooms need lives below both.
  *
  * Ownership: a chartex__boxplot owns its boxes and their outliers; a
  * chartex__builder's chart owns every array made while building it; a
@@ -62,7 +74,7 @@ void chartex__classify_clear(chartex__boxplot *bp);
 
 /* ------------------------------- building one chart (extract.c and below) */
 
-/* What extract.c hands points.c and downsample.c while it builds a chart. */
+/* What extract.c hands the rooms below it while it builds a chart. */
 /* The sizes the budget's first pass records: one entry per series or image
  * as it was before any limit, and the limit of its own Axes (0: none). */
 typedef struct chartex__sizes {
@@ -72,7 +84,7 @@ typedef struct chartex__sizes {
 
 typedef struct chartex__builder {
     chartex_chart *chart;   /* being built: owns the arrays made for it */
-    chartex__buf text;      /* scratch for simplified text (extract.c) */
+    chartex__buf text;      /* scratch for simplified text (builder.c) */
     /* From chartex_options. */
     size_t opt_max_points;  /* 0: none */
     double points_per_pixel; /* 0: off */
@@ -104,6 +116,34 @@ typedef struct chartex__image {
     const double *values;   /* rows * cols, borrowed or owned by the chart */
     size_t block_rows, block_cols; /* 0 when nothing was reduced */
 } chartex__image;
+
+/* ------------------------------------ what the builders share (builder.c) */
+
+/* Simplifies the text a reader sees of s (len bytes) into b->text.  -1: no
+ * memory. */
+int chartex__builder_simplify(chartex__builder *b, const char *s, size_t len);
+/* The simplified text as a string node; a null node when it is empty and
+ * null_if_empty.  NULL: no memory. */
+chartex__node *chartex__builder_text(chartex__builder *b, const char *s, size_t len,
+                                     int null_if_empty);
+/* A new chart object with its "type" and "title" keys; takes ownership of
+ * title even on failure.  NULL: no memory. */
+chartex__node *chartex__chart_head(const char *type, chartex__node *title);
+/* The title of axes: its centre, left or right title, else fallback (NULL:
+ * none), simplified; a null node when there is none.  NULL: no memory. */
+chartex__node *chartex__axes_title(chartex__builder *b, const struct chartex_axes *axes,
+                                   const char *fallback);
+/* Adds x_label, y_label, x_unit, y_unit.  -1: no memory. */
+int chartex__add_axis_labels(chartex__builder *b, chartex__node *obj,
+                             const struct chartex_axes *axes);
+/* Adds <p>_ticks, <p>_tick_labels, <p>_scale of axis (p: 'x', 'y' or
+ * 'z'): the ticks inside the view interval.  -1: no memory. */
+int chartex__add_ticks(chartex__builder *b, chartex__node *obj,
+                       const struct chartex_axis *axis, char p);
+/* Adds a 3-D Axes' third axis: z_label, z_unit, z_ticks, z_tick_labels,
+ * z_scale.  -1: no memory. */
+int chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
+                        const struct chartex_axes *axes);
 
 /* ----------------------------------------- the point limit (downsample.c) */
 
@@ -215,10 +255,6 @@ int chartex__is_area_edge(const struct chartex_axes *axes,
 
 /* ---------------------- images, meshes, cells (heatmap.c); contours.c */
 
-/* The simplified text as a string node (extract.c's); a null node when it
- * is empty and null_if_empty.  NULL: no memory. */
-chartex__node *chartex__builder_text(chartex__builder *b, const char *s, size_t len,
-                                     int null_if_empty);
 /* Adds the colour scale keys of IMAGE or CONTOUR artist a to obj: vmin,
  * vmax, norm, colorbar_label.  -1: no memory. */
 int chartex__add_color_scale(chartex__builder *b, chartex__node *obj,
@@ -231,5 +267,14 @@ int chartex__add_meshes(chartex__builder *b, const struct chartex_axes *axes,
  * artist, when there are any.  -1: no memory. */
 int chartex__add_contours(chartex__builder *b, const struct chartex_axes *axes,
                           chartex__node *chart);
+
+/* --------------------------------------- the chart of each kind (kinds.c) */
+
+/* The chart of kind of axes, titled title (taken even on failure): its
+ * type, title, elements and the keys of its kind.  bp: the boxes of a
+ * CHARTEX__KIND_BOX.  NULL: no memory. */
+chartex__node *chartex__kind_chart(chartex__builder *b, const struct chartex_axes *axes,
+                                   chartex__kind kind, const chartex__boxplot *bp,
+                                   chartex__node *title);
 
 #endif /* CHARTEX__CHART_H */

@@ -1,85 +1,14 @@
 /*
  * contours.c - contour sets (contour, contourf, tricontour(f), seaborn's
- * 2-D kdeplot): the builder calls of CONTOUR artists, and the "contours"
- * key of an unknown chart (doc/schema.md).
+ * 2-D kdeplot): the "contours" key of an unknown chart (doc/schema.md).
+ * The setters of CONTOUR artists, which build the scene, are
+ * scene_grids.c's.
  */
 #include "chart.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-
-/* ------------------------------------------------------------- building */
-
-int
-chartex_artist_set_levels(chartex_artist *a, size_t n, const double *levels,
-                          chartex_error *err)
-{
-    double *copy;
-    char **labels;
-    size_t i;
-
-    if (a == NULL || (n > 0 && levels == NULL))
-        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or levels");
-    copy = chartex__dupd(levels, n);
-    labels = chartex__calloc(n ? n : 1, sizeof *labels);
-    if (copy == NULL || labels == NULL) {
-        chartex__free(copy);
-        chartex__free(labels);
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying levels");
-    }
-    chartex__free(a->levels);
-    if (a->level_labels != NULL) {
-        for (i = 0; i < a->n_levels; i++)
-            chartex__free(a->level_labels[i]);
-        chartex__free(a->level_labels);
-    }
-    a->levels = copy;
-    a->level_labels = labels;
-    a->n_levels = n;
-    return 0;
-}
-
-int
-chartex_artist_set_level_label(chartex_artist *a, size_t i, const char *s, size_t len,
-                               chartex_error *err)
-{
-    char *copy;
-
-    if (a == NULL || i >= a->n_levels)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or level index");
-    copy = chartex__strndup(s ? s : "", s ? len : 0);
-    if (copy == NULL)
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying a label");
-    chartex__free(a->level_labels[i]);
-    a->level_labels[i] = copy;
-    return 0;
-}
-
-int
-chartex_artist_add_level_path(chartex_artist *a, size_t level, size_t n,
-                              const double *xy, chartex_error *err)
-{
-    size_t *lv;
-    int overflow = 0;
-
-    if (a == NULL)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "no artist");
-    /* The level array first: a failed polygon leaves it one too long,
-     * which is harmless, never one too short. */
-    lv = chartex__realloc(a->part_level,
-                          chartex__mul(a->n_parts + 1, sizeof *lv, &overflow));
-    if (lv == NULL || overflow) {
-        if (lv != NULL)
-            a->part_level = lv;
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory adding a path");
-    }
-    a->part_level = lv;
-    lv[a->n_parts] = level;
-    return chartex_artist_add_polygon(a, n, xy, err);
-}
-
-/* --------------------------------------------------------------- output */
 
 /* The level value at index i, NaN beyond the levels. */
 static double

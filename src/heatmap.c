@@ -2,13 +2,13 @@
  * heatmap.c - gridded and celled data: images (imshow, matshow, scalar or
  * RGB(A)), meshes with cell edges (pcolormesh, pcolor, hist2d, seaborn's
  * heatmap, NonUniformImage) and cells at points (hexbin, tripcolor, a
- * curvilinear mesh).  The builder calls of those IMAGE artists, and their
- * keys of an unknown chart: "image", "heatmap" and "cells" (doc/schema.md).
+ * curvilinear mesh): the keys of those IMAGE artists in an unknown chart,
+ * "image", "heatmap" and "cells" (doc/schema.md).  Their setters, which
+ * build the scene, are scene_grids.c's.
  */
 #include "chart.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,125 +21,6 @@
 
 /* Label matching costs ticks x cells; beyond this, no labels. */
 #define MAX_LABEL_WORK 4000000
-
-/* ------------------------------------------------------------- building */
-
-int
-chartex_artist_set_image_colors(chartex_artist *a, size_t rows, size_t cols,
-                                size_t channels, const double *values,
-                                const double extent[4], chartex_error *err)
-{
-    int overflow = 0;
-    size_t pixels = chartex__mul(rows, cols, &overflow);
-
-    if (a == NULL || (channels != 3 && channels != 4))
-        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or channel count");
-    if (overflow || pixels > SIZE_MAX / channels)
-        return chartex__error(err, CHARTEX_ERR_LIMIT, "image too large");
-    if (chartex_artist_set_image(a, rows, cols * channels, values, extent, err) < 0)
-        return -1;
-    a->cols = cols;
-    a->channels = channels;
-    return 0;
-}
-
-int
-chartex_artist_set_mesh_edges(chartex_artist *a, size_t n_x, const double *x_edges,
-                              size_t n_y, const double *y_edges, chartex_error *err)
-{
-    double *xe, *ye;
-
-    if (a == NULL || a->image == NULL || a->channels != 1 || x_edges == NULL
-        || y_edges == NULL || n_x != a->cols + 1 || n_y != a->rows + 1)
-        return chartex__error(err, CHARTEX_ERR_INVALID,
-                              "mesh edges need cols + 1 and rows + 1 values");
-    xe = chartex__dupd(x_edges, n_x);
-    ye = chartex__dupd(y_edges, n_y);
-    if (xe == NULL || ye == NULL) {
-        chartex__free(xe);
-        chartex__free(ye);
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying mesh edges");
-    }
-    chartex__free(a->x_edges);
-    chartex__free(a->y_edges);
-    a->x_edges = xe;
-    a->y_edges = ye;
-    return 0;
-}
-
-int
-chartex_artist_set_cells(chartex_artist *a, size_t n, const double *xy,
-                         const double *values, chartex_error *err)
-{
-    double extent[4] = { NAN, NAN, NAN, NAN };
-
-    if (a == NULL || (n > 0 && (xy == NULL || values == NULL)))
-        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or cells");
-    if (chartex_artist_set_points(a, n, xy, err) < 0
-        || chartex_artist_set_image(a, n, 1, values, extent, err) < 0)
-        return -1;
-    return 0;
-}
-
-int
-chartex_artist_set_cell_text(chartex_artist *a, size_t row, size_t col, const char *s,
-                             size_t len, chartex_error *err)
-{
-    char *copy;
-
-    if (a == NULL || a->image == NULL || CHARTEX__IMAGE_IS_CELLS(a) || row >= a->rows
-        || col >= a->cols)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "no such cell");
-    if (a->cell_text == NULL) {
-        /* rows * cols does not overflow: the image holds that many values. */
-        a->cell_text = chartex__calloc(a->rows * a->cols, sizeof *a->cell_text);
-        if (a->cell_text == NULL)
-            return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory for cell texts");
-    }
-    copy = chartex__strndup(s ? s : "", s ? len : 0);
-    if (copy == NULL)
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying a string");
-    chartex__free(a->cell_text[row * a->cols + col]);
-    a->cell_text[row * a->cols + col] = copy;
-    return 0;
-}
-
-/* Replaces *slot with a copy of s (len bytes; NULL s: ""). */
-static int
-set_text(char **slot, const char *s, size_t len, chartex_error *err)
-{
-    char *copy = chartex__strndup(s ? s : "", s ? len : 0);
-
-    if (copy == NULL)
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying a string");
-    chartex__free(*slot);
-    *slot = copy;
-    return 0;
-}
-
-int
-chartex_artist_set_color_scale(chartex_artist *a, double vmin, double vmax,
-                               const char *norm, size_t len, chartex_error *err)
-{
-    if (a == NULL)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "no artist");
-    if (set_text(&a->norm, norm, len, err) < 0)
-        return -1;
-    a->vmin = vmin;
-    a->vmax = vmax;
-    return 0;
-}
-
-int
-chartex_artist_set_colorbar_label(chartex_artist *a, const char *s, size_t len,
-                                  chartex_error *err)
-{
-    if (a == NULL)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "no artist");
-    return set_text(&a->cbar_label, s, len, err);
-}
-
-/* --------------------------------------------------------------- output */
 
 /* A number node, or null when v is not finite. */
 static chartex__node *

@@ -2,8 +2,16 @@
  * internal.h - the private header shared by the core sources in src/: the
  * scene and chart structs behind the public handles, and what each room
  * offers the others, section by section (the room named in each section's
- * title).  The extraction stage adds chart.h.  Not installed: nothing
- * outside src/ and the C tests includes it.
+ * title).  The chart's rooms add chart.h, the scene reader's rooms
+ * scene_read.h.  Not installed: nothing outside src/ and the C tests
+ * includes it.
+ *
+ * Calls go one way.  The scene's rooms build and read scenes and call no
+ * chart room: scene.c and scene_grids.c build, scene_query.c answers the
+ * chart's questions, scene_read.c and its rooms read scene JSON,
+ * scene_write.c writes it.  The chart's rooms (chart.h) read the scene and
+ * build the chart tree (node.c); json.c writes text through emit.c's walk
+ * of the tree.  Below them all: text.c, numfmt.c, utf8.c, util.c.
  *
  * Ownership: every pointer in these structs is owned by the struct that
  * holds it, except where a comment says "borrowed".
@@ -67,9 +75,10 @@ long chartex__utf8_sequence(const unsigned char *s, size_t avail);
  * invalid), or len when all of s is valid. */
 size_t chartex__utf8_check(const char *s, size_t len);
 
-/* -------------------------------------------------------- scene (scene.c) */
+/* ----------------------------------------- scene (scene.c, scene_grids.c) */
 
-/* The structs behind the public handles, built by the public API. */
+/* The structs behind the public handles, built by the public API: scene.c
+ * builds and frees them, scene_grids.c sets the gridded artists' data. */
 
 struct chartex_axis {
     char *label;           /* "" when none */
@@ -158,9 +167,13 @@ struct chartex_scene {
     struct chartex_axes **axes;
 };
 
-/* The scene's vocabulary: the names scene JSON (doc/scene.md)
+/* Frees the n strings of v, then v (NULL v: nothing); for the arrays of
+ * strings a scene owns. */
+void chartex__free_strings(char **v, size_t n);
+
+/* The scene's vocabulary (scene.c): the names scene JSON (doc/scene.md)
  * gives the public enums, indexed by them, and the known flag bits.  Read
- * by scene_read.c and scene_write.c. */
+ * by the scene reader (scene_read.c and its rooms) and scene_write.c. */
 #define CHARTEX__SCENE_JSON_VERSION 1
 
 typedef struct chartex__flag_name {
@@ -178,6 +191,8 @@ extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
 extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
 extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
 extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
+
+/* ------------------------------------------ scene queries (scene_query.c) */
 
 /* What the scene says about its artists: the questions that classification,
  * box plots and extraction all ask. */

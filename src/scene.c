@@ -1,12 +1,13 @@
 /*
- * scene.c - the scene: building it through the public API, freeing it, and
- * the predicates the later stages ask of it (is this artist data? is this
- * patch an outline? is this polygon a fill_between band?), and its
- * vocabulary: the names scene JSON gives the public enums and flags.
+ * scene.c - the scene: building it through the public API (but for the
+ * gridded artists: images, meshes, cells and contour sets, scene_grids.c),
+ * freeing it, and its vocabulary: the names scene JSON gives the public
+ * enums and flags.  The predicates the later stages ask of it are
+ * scene_query.c's.
  *
  * Ownership: a scene owns its axes, an axes its axis records and artists,
  * an artist its strings and arrays; every setter copies what it is given
- * (chartex.h).  The predicates only read.
+ * (chartex.h).
  */
 #include "internal.h"
 
@@ -39,8 +40,8 @@ axis_init(struct chartex_axis *axis)
     axis->view_hi = NAN;
 }
 
-static void
-free_strings(char **v, size_t n)
+void
+chartex__free_strings(char **v, size_t n)
 {
     size_t i;
 
@@ -56,9 +57,9 @@ axis_clear(struct chartex_axis *axis)
 {
     chartex__free(axis->label);
     chartex__free(axis->scale);
-    free_strings(axis->categories, axis->n_categories);
+    chartex__free_strings(axis->categories, axis->n_categories);
     chartex__free(axis->ticks);
-    free_strings(axis->tick_labels, axis->n_ticks);
+    chartex__free_strings(axis->tick_labels, axis->n_ticks);
     axis_init(axis);
 }
 
@@ -85,11 +86,11 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->x_edges);
     chartex__free(a->y_edges);
     if (a->cell_text != NULL)
-        free_strings(a->cell_text, a->rows * a->cols);
+        chartex__free_strings(a->cell_text, a->rows * a->cols);
     chartex__free(a->norm);
     chartex__free(a->cbar_label);
     chartex__free(a->levels);
-    free_strings(a->level_labels, a->n_levels);
+    chartex__free_strings(a->level_labels, a->n_levels);
     chartex__free(a->part_level);
     chartex__free(a);
 }
@@ -337,14 +338,14 @@ chartex_axis_set_ticks(chartex_axis *axis, size_t n, const double *locs,
             goto nomem;
     }
     chartex__free(axis->ticks);
-    free_strings(axis->tick_labels, axis->n_ticks);
+    chartex__free_strings(axis->tick_labels, axis->n_ticks);
     axis->ticks = ticks;
     axis->tick_labels = labels;
     axis->n_ticks = n;
     return 0;
 nomem:
     chartex__free(ticks);
-    free_strings(labels, n);
+    chartex__free_strings(labels, n);
     return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory setting ticks");
 }
 
@@ -663,35 +664,6 @@ chartex_artist_set_z(chartex_artist *a, size_t n, const double *z,
     return 0;
 }
 
-int
-chartex_artist_set_image(chartex_artist *a, size_t rows, size_t cols,
-                         const double *values, const double extent[4],
-                         chartex_error *err)
-{
-    double *copy;
-    int overflow = 0;
-    size_t count = chartex__mul(rows, cols, &overflow);
-
-    if (a == NULL || (count > 0 && values == NULL) || extent == NULL)
-        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or image");
-    if (overflow)
-        return chartex__error(err, CHARTEX_ERR_LIMIT, "image too large");
-    copy = chartex__dupd(values, count);
-    if (copy == NULL)
-        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying an image");
-    chartex__free(a->image);
-    if (a->cell_text != NULL) {
-        free_strings(a->cell_text, a->rows * a->cols);
-        a->cell_text = NULL;
-    }
-    a->image = copy;
-    a->channels = 1;
-    a->rows = rows;
-    a->cols = cols;
-    memcpy(a->extent, extent, sizeof a->extent);
-    return 0;
-}
-
 /* ------------------------------------------------------------- vocabulary */
 
 /* Indexed by the public enums. */
@@ -729,73 +701,3 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_IMAGE_ORIGIN_LOWER, "origin_lower" },
     { CHARTEX_CONTOUR_FILLED, "filled" },
 };
-
-/* ------------------------------------------------------------- predicates */
-
-int
-chartex__label_is_default(const char *label)
-{
-    return label == NULL || label[0] == '\0' || label[0] == '_';
-}
-
-int
-chartex__artist_is_data(const struct chartex_artist *a)
-{
-    if (a == NULL || a->role != CHARTEX_ROLE_DATA)
-        return 0;
-    switch (a->kind) {
-    case CHARTEX_ARTIST_PATCH:
-        /* A patch that is one point draws nothing: a legend's stand-in
-         * (seaborn adds a zero-size Rectangle per hue level, with the
-         * level's name, for the legend to show), never data. */
-        return a->n > 0 && a->spread;
-    case CHARTEX_ARTIST_LINE:
-    case CHARTEX_ARTIST_SCATTER:
-    case CHARTEX_ARTIST_BARS:
-    case CHARTEX_ARTIST_AREA:
-    case CHARTEX_ARTIST_SEGMENTS:
-    case CHARTEX_ARTIST_STAIRS:
-    case CHARTEX_ARTIST_VECTORS:
-        return a->n > 0;
-    case CHARTEX_ARTIST_TEXT:
-        return 0;   /* a note on the data, never data itself */
-    case CHARTEX_ARTIST_IMAGE:
-        return a->rows > 0 && a->cols > 0 && a->image != NULL;
-    case CHARTEX_ARTIST_CONTOUR:
-        return a->n > 0 && a->n_levels > 0;
-    case CHARTEX_ARTIST_WEDGE:
-    case CHARTEX_ARTIST_OTHER:
-    default:
-        /* A wedge always draws; OTHER is counted but never read. */
-        return 1;
-    }
-}
-
-int
-chartex__artist_is_outline(const struct chartex_artist *a)
-{
-    return a->kind == CHARTEX_ARTIST_PATCH && strcmp(a->cls, "Polygon") == 0
-           && chartex__artist_is_data(a);
-}
-
-int
-chartex__parse_band(const double *x, const double *y, size_t len, int shared_y,
-                    size_t *n)
-{
-    const double *t = shared_y ? y : x;
-    size_t i, half;
-
-    /* A raw path ends with its CLOSEPOLY vertex (a copy of the start);
-     * Path.to_polygons() gives the polygon without it. */
-    if (len >= 5 && len % 2 == 1 && x[len - 1] == x[0] && y[len - 1] == y[0])
-        len--;
-    if (len < 4 || len % 2 != 0)
-        return 0;
-    half = (len - 2) / 2;
-    /* (t_i, f1_i) at 1..N, then the end point, then (t_i, f2_i) reversed. */
-    for (i = 0; i < half; i++)
-        if (!(t[1 + i] == t[len - 1 - i]))
-            return 0;
-    *n = half;
-    return 1;
-}
