@@ -21,8 +21,9 @@
  *   plotly_traces.c   one trace -> scene artists, by trace type
  *   plotly_values.c   hostile values: mapping access, numbers, text,
  *                     arrays (NumPy, lists, typed arrays), dates
- *   plotly_stats.c    plotly.js's histogram bins and box statistics (no
- *                     Python: plotly_stats.h)
+ *   bins.c, bingroups.c, autobin.c, boxstats.c
+ *                     plotly.js's histogram bins and box statistics (no
+ *                     Python: stats.h; calc.h between them)
  *
  * Calls go down this list only.  Errors: like the walker, a failing
  * Python call becomes ChartexError("while reading ...").
