@@ -19,8 +19,11 @@
  *                     scenes) -> scene axes; layout: titles, axis types,
  *                     ranges, categories, ticks given by the layout
  *   plotly_traces.c   one trace -> scene artists, by trace type
- *   plotly_values.c   hostile values: mapping access, numbers, text,
- *                     arrays (NumPy, lists, typed arrays), dates
+ *   arrays.c          arrays in every form (NumPy, lists, typed arrays)
+ *                     on an axis, 2-D grids, an axis' type from its values
+ *   typedarray.c      plotly 6's base64 typed arrays, decoded in C
+ *   values.c          hostile single values: mapping access, text,
+ *                     numbers, dates given as text, category indices
  *   bins.c, bingroups.c, autobin.c, boxstats.c
  *                     plotly.js's histogram bins and box statistics (no
  *                     Python: stats.h; calc.h between them)
@@ -38,6 +41,7 @@
 /* ------------------------------------------------- shared by the files */
 
 #define PX_MAX_AXES 64          /* subplots read; more are left out */
+#define MS_PER_DAY 86400000.0   /* plotly.js's dates are ms since 1970 */
 
 /* One axis of the layout (xaxis, yaxis2, scene.zaxis, ...). */
 typedef struct px_axis {
@@ -84,8 +88,6 @@ typedef struct preader {
     PyObject *keep;             /* owned: the str barmode points into, or NULL */
 } preader;
 
-/* plotly_values.c ------------------------------------------------------- */
-
 /* The pending exception as ChartexError("while reading Plotly WHAT: ..."),
  * through the module's one bridge (chx_reader_error); px_core_fail: a
  * failed builder call (r->err).  Both return -1. */
@@ -101,10 +103,16 @@ px_core_fail(preader *r)
     return chx_raise_core_error(r->st, &r->err);
 }
 
+/* values.c -------------------------------------------------------------- */
+
 /* obj[key] as a new reference, or NULL without an exception when obj has
  * no such key or it is None (for plotly objects: not a property, or
  * unset).  Only MemoryError passes through (NULL with it set). */
 PyObject *px_get(PyObject *obj, const char *key);
+/* Drops the pending exception unless it must reach the caller
+ * (chx_clear_recoverable: MemoryError, KeyboardInterrupt, SystemExit);
+ * returns NULL. */
+PyObject *px_absent(void);
 /* Text: the UTF-8 of a str (NUL and lone surrogates handled), valid
  * while *keep lives; 0 with *s NULL when obj is not a str. */
 int px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep);
@@ -138,6 +146,8 @@ const char *px_str(PyObject *obj, const char *key, PyObject **keep);
 /* A string attribute as text compared with want: 1 equal, 0 not (absent
  * is dflt). */
 int px_str_is(PyObject *obj, const char *key, const char *want, int dflt);
+/* A finite double from an int, float or bool (not text): 1, else 0. */
+int px_number_of(PyObject *v, double *out);
 /* A number: obj[key] as a finite double into *v (1), or 0 when absent,
  * not a number or not finite. */
 int px_number(PyObject *obj, const char *key, double *v);
@@ -145,6 +155,23 @@ int px_number(PyObject *obj, const char *key, double *v);
 int px_bool(PyObject *obj, const char *key, int dflt);
 /* The title text of obj[key]: a str or {"text": str}; NULL when none. */
 PyObject *px_title(PyObject *obj, const char *key);
+
+/* The index of a category text on ax (added when new); -1 on error. */
+int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
+/* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
+ * days since 1970-01-01; 0 when it is no date. */
+int px_parse_date(const char *s, size_t len, double *days);
+
+/* typedarray.c ---------------------------------------------------------- */
+
+/* 1 when obj is a typed array spec {"dtype": ..., "bdata": ...}. */
+int px_is_typed_array(PyObject *obj);
+/* The values of a typed array spec as doubles (malloc'd, *n of them, in
+ * *rows x *cols: rows 1 for a flat array); NULL with *n 0 (no exception)
+ * when the spec is not readable. */
+int px_typed_values(PyObject *spec, double **out, size_t *n, size_t *rows, size_t *cols);
+
+/* arrays.c -------------------------------------------------------------- */
 
 /* The values of an array attribute as doubles (malloc'd, *n of them; NULL
  * with *n 0 when absent), positions on axis ax (NULL: plain numbers):
@@ -160,11 +187,6 @@ int px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
 int px_autotype(preader *r, PyObject *obj, px_axis_type *type);
 /* Adds every text of obj's values to ax's categories, in order. */
 int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
-/* The index of a category text on ax (added when new); -1 on error. */
-int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
-/* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
- * days since 1970-01-01; 0 when it is no date. */
-int px_parse_date(const char *s, size_t len, double *days);
 
 /* The name plotly gives a trace: its own, or "trace N" (new reference). */
 PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);

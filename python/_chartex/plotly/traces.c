@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MS_PER_DAY 86400000.0
 /* plotly.js's defaults */
 #define BARGAP 0.2
 #define BOXGAP 0.3
