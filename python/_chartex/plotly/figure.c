@@ -1,11 +1,11 @@
 /*
- * plotly_figure.c - a Plotly figure into a scene: which subplots it has
+ * figure.c - a Plotly figure into a scene: which subplots it has
  * (cartesian axis pairs, the domains of pies, 3-D scenes), each one an
  * Axes of the scene in reading order, and what the layout says of each:
  * titles, axis titles, axis types (given, or plotly.js's autotype of the
  * first trace's data), categories in plotly.js's order, ranges, and the
  * ticks the layout gives (tickvals/ticktext, and every category).  The
- * traces are read by plotly_traces.c.
+ * traces are read by traces.c.
  */
 #include "plotly.h"
 
@@ -282,25 +282,6 @@ named_position(PyObject *trace, const char *type, int which)
         named = !px_number(trace, horizontal ? "y0" : "x0", &x0);
     }
     return named;
-}
-
-PyObject *
-px_trace_name(PyObject *trace, Py_ssize_t index)
-{
-    PyObject *name = px_get(trace, "name");
-
-    if (name != NULL && PyUnicode_Check(name))
-        return name;
-    if (name != NULL && (PyLong_Check(name) || PyFloat_Check(name))) {
-        PyObject *s = PyObject_Str(name);
-
-        Py_DECREF(name);
-        return s;
-    }
-    Py_XDECREF(name);
-    if (PyErr_Occurred())
-        return NULL;
-    return PyUnicode_FromFormat("trace %zd", index);
 }
 
 /* The axis' type from the layout, else from the first trace's data. */

@@ -15,21 +15,26 @@
  * dates given as text) are visited one by one, as the objects they
  * already are.
  *
- *   plotly_figure.c   figure -> subplots (cartesian, pie domains, 3-D
- *                     scenes) -> scene axes; layout: titles, axis types,
- *                     ranges, categories, ticks given by the layout
- *   plotly_traces.c   one trace -> scene artists, by trace type
- *   arrays.c          arrays in every form (NumPy, lists, typed arrays)
- *                     on an axis, 2-D grids, an axis' type from its values
- *   typedarray.c      plotly 6's base64 typed arrays, decoded in C
- *   values.c          hostile single values: mapping access, text,
- *                     numbers, dates given as text, category indices
+ *   figure.c       figure -> subplots (cartesian, pie domains, 3-D
+ *                  scenes) -> scene axes; layout: titles, axis types,
+ *                  ranges, categories, ticks given by the layout
+ *   traces.c       one trace -> scene artists, by trace type
+ *   trace.c        what every trace family shares: the state of a
+ *                  subplot's traces, new artists, a trace's values and
+ *                  name
+ *   arrays.c       arrays in every form (NumPy, lists, typed arrays)
+ *                  on an axis, 2-D grids, an axis' type from its values
+ *   typedarray.c   plotly 6's base64 typed arrays, decoded in C
+ *   values.c       hostile single values: mapping access, text,
+ *                  numbers, dates given as text, category indices
  *   bins.c, bingroups.c, autobin.c, boxstats.c
- *                     plotly.js's histogram bins and box statistics (no
- *                     Python: stats.h; calc.h between them)
+ *                  plotly.js's histogram bins and box statistics (no
+ *                  Python: stats.h; calc.h between them)
  *
- * Calls go down this list only.  Errors: like the walker, a failing
- * Python call becomes ChartexError("while reading ...").
+ * Calls go down this list only, never up and never in a loop (a room may
+ * pass over the rooms between), and every file may call state.c.
+ * Errors: like the walker, a failing Python call becomes
+ * ChartexError("while reading ...").
  */
 #ifndef PX_PLOTLY_H
 #define PX_PLOTLY_H
@@ -57,7 +62,7 @@ typedef enum px_subplot_kind {
     PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE
 } px_subplot_kind;
 
-typedef struct px_trace_state px_trace_state;   /* plotly_traces.c */
+typedef struct px_trace_state px_trace_state;   /* trace.c */
 
 /* One Axes of the scene: a pair of axes, a pie's domain or a 3-D scene. */
 typedef struct px_subplot {
@@ -188,18 +193,76 @@ int px_autotype(preader *r, PyObject *obj, px_axis_type *type);
 /* Adds every text of obj's values to ax's categories, in order. */
 int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
 
+/* trace.c --------------------------------------------------------------- */
+
+/* The previous scatter curve of the subplot (for fill "tonexty"). */
+typedef struct px_curve {
+    double *t, *f;
+    size_t n;
+} px_curve;
+
+/* Running sums of stacked bars per position (positives and negatives
+ * apart, for barmode "relative"), a small open-addressing table. */
+typedef struct stack_slot {
+    double pos, up, down;
+    int used;
+} stack_slot;
+
+typedef struct stack_table {
+    stack_slot *slot;
+    size_t cap, n;
+} stack_table;
+
+/* What the traces of one subplot share while they are read. */
+struct px_trace_state {
+    px_curve curve;
+    stack_table stack;
+    int hist_done;
+    size_t n_hist;
+    px_hist_output *hist;      /* the histograms' bins, in trace order */
+    PyObject **hist_trace;      /* borrowed: which trace each belongs to */
+    int *hist_horizontal;
+};
+
+/* One trace as it is read: its reader, subplot, type, index and name. */
+typedef struct trace_ctx {
+    preader *r;
+    px_subplot *p;
+    PyObject *trace;
+    const char *type;
+    Py_ssize_t index;
+    PyObject *name;             /* owned */
+} trace_ctx;
+
 /* The name plotly gives a trace: its own, or "trace N" (new reference). */
 PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);
-
-/* plotly_traces.c ------------------------------------------------------- */
-
-/* Reads trace number index (of type type) into subplot p. */
-int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
-                  Py_ssize_t index);
 /* The state the traces of p share (made on first use; NULL with
  * MemoryError), and its release. */
 px_trace_state *px_trace_state_of(px_subplot *p);
 void px_trace_state_free(px_subplot *p);
+/* A new artist of the trace on its subplot's axes: its class
+ * "plotly.<type>", role, flags and group, labelled with the trace's name
+ * when labelled; NULL with an exception. */
+chartex_artist *px_new_artist(trace_ctx *t, chartex_artist_kind kind, chartex_artist_role role,
+                              unsigned flags, unsigned long group, int labelled);
+/* An array attribute of the trace on axis ax (NULL: plain numbers). */
+int px_values_of(trace_ctx *t, const char *key, px_axis *ax, double **v, size_t *n);
+/* Positions i -> p0 + dp * i (plotly's x0/dx when no array is given). */
+double *px_implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n);
+/* x and y of n points as one array x0, y0, x1, y1, ... (malloc'd). */
+double *px_interleave(const double *x, const double *y, size_t n);
+/* qsort's order of doubles. */
+int px_cmp_double(const void *a, const void *b);
+/* plotly.js's dpos: the smallest distance between two distinct finite
+ * values of v (n of them; v is compacted and sorted in place), 1 when
+ * there are not two. */
+double px_min_spacing(double *v, size_t n);
+
+/* traces.c -------------------------------------------------------------- */
+
+/* Reads trace number index (of type type) into subplot p. */
+int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
+                  Py_ssize_t index);
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
 

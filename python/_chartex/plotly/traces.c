@@ -1,5 +1,5 @@
 /*
- * plotly_traces.c - one Plotly trace into the scene's artists, drawn as
+ * traces.c - one Plotly trace into the scene's artists, drawn as
  * plotly.js draws it and in the shapes the core already reads for
  * matplotlib:
  *
@@ -10,17 +10,18 @@
  *   bar, histogram       bars: rectangles with plotly.js's positions,
  *                        widths, bases and barmode (group, stack,
  *                        relative, overlay); histogram bins by
- *                        plotly_stats.c
+ *                        stats.h
  *   pie                  wedges in plotly.js's order (sorted, clockwise
  *                        from 12 o'clock), labels aggregated
  *   box, violin          the geometry of a box plot (box, whiskers, caps,
  *                        median, outliers) from plotly's statistics
  *   heatmap, contour     a mesh image with its edges and colour scale;
  *                        contour levels as plotly.js chooses them
- *   histogram2d          the same mesh image, binned by plotly_stats.c
+ *   histogram2d          the same mesh image, binned by stats.h
  *   scatter3d, surface   3-D lines and points with z; a surface's cells
  *
- * Anything else is counted as an artist the core does not read.
+ * Anything else is counted as an artist the core does not read.  What
+ * every family shares is trace.c's.
  */
 #include "plotly.h"
 
@@ -43,164 +44,6 @@ px_trace_subplot_kind(const char *type)
     if (strcmp(type, "scatter3d") == 0 || strcmp(type, "surface") == 0)
         return PX_SCENE;
     return PX_CARTESIAN;
-}
-
-/* ----------------------------------------------------------- helpers */
-
-/* The previous scatter curve of the subplot (for fill "tonexty"). */
-typedef struct px_curve {
-    double *t, *f;
-    size_t n;
-} px_curve;
-
-/* Running sums of stacked bars per position (positives and negatives
- * apart, for barmode "relative"), a small open-addressing table. */
-typedef struct stack_slot {
-    double pos, up, down;
-    int used;
-} stack_slot;
-
-typedef struct stack_table {
-    stack_slot *slot;
-    size_t cap, n;
-} stack_table;
-
-/* What the traces of one subplot share while they are read. */
-struct px_trace_state {
-    px_curve curve;
-    stack_table stack;
-    int hist_done;
-    size_t n_hist;
-    px_hist_output *hist;      /* the histograms' bins, in trace order */
-    PyObject **hist_trace;      /* borrowed: which trace each belongs to */
-    int *hist_horizontal;
-};
-
-px_trace_state *
-px_trace_state_of(px_subplot *p)
-{
-    if (p->ts == NULL) {
-        p->ts = calloc(1, sizeof *p->ts);
-        if (p->ts == NULL)
-            PyErr_NoMemory();
-    }
-    return p->ts;
-}
-
-void
-px_trace_state_free(px_subplot *p)
-{
-    px_trace_state *ts = p->ts;
-    size_t i;
-
-    if (ts == NULL)
-        return;
-    free(ts->curve.t);
-    free(ts->curve.f);
-    free(ts->stack.slot);
-    for (i = 0; i < ts->n_hist; i++)
-        px_hist_output_clear(&ts->hist[i]);
-    free(ts->hist);
-    free(ts->hist_trace);
-    free(ts->hist_horizontal);
-    free(ts);
-    p->ts = NULL;
-}
-
-typedef struct trace_ctx {
-    preader *r;
-    px_subplot *p;
-    PyObject *trace;
-    const char *type;
-    Py_ssize_t index;
-    PyObject *name;             /* owned */
-} trace_ctx;
-
-static chartex_artist *
-new_artist(trace_ctx *t, chartex_artist_kind kind, chartex_artist_role role,
-           unsigned flags, unsigned long group, int labelled)
-{
-    preader *r = t->r;
-    chartex_artist *a = chartex_axes_add_artist(t->p->axes, kind, &r->err);
-    char cls[48];
-    const char *s;
-    size_t len;
-    PyObject *keep = NULL;
-
-    if (a == NULL) {
-        px_core_fail(r);
-        return NULL;
-    }
-    snprintf(cls, sizeof cls, "plotly.%s", t->type);
-    if (chartex_artist_set_class(a, cls, strlen(cls), &r->err) < 0) {
-        px_core_fail(r);
-        return NULL;
-    }
-    chartex_artist_set_role(a, role);
-    chartex_artist_set_flags(a, flags);
-    chartex_artist_set_group(a, group);
-    if (labelled) {
-        if (px_text(t->name, &s, &len, &keep) < 0)
-            return NULL;
-        if (s != NULL && chartex_artist_set_label(a, s, len, &r->err) < 0) {
-            Py_XDECREF(keep);
-            px_core_fail(r);
-            return NULL;
-        }
-        Py_XDECREF(keep);
-    }
-    return a;
-}
-
-/* An array attribute of the trace on axis ax (NULL: plain numbers). */
-static int
-values_of(trace_ctx *t, const char *key, px_axis *ax, double **v, size_t *n)
-{
-    PyObject *obj = px_get(t->trace, key);
-    int rc;
-
-    *v = NULL;
-    *n = 0;
-    if (obj == NULL)
-        return PyErr_Occurred() ? -1 : 0;
-    rc = px_values(t->r, obj, ax, v, n);
-    Py_DECREF(obj);
-    return rc;
-}
-
-/* Positions i -> p0 + dp * i (plotly's x0/dx when no array is given). */
-static double *
-implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n)
-{
-    double p0 = 0, dp = 1, *v = malloc((n ? n : 1) * sizeof *v);
-    size_t i;
-
-    if (v == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    px_number(t->trace, k0, &p0);
-    px_number(t->trace, kd, &dp);
-    for (i = 0; i < n; i++)
-        v[i] = p0 + dp * (double)i;
-    return v;
-}
-
-static double *
-interleave(const double *x, const double *y, size_t n)
-{
-    double *xy = malloc((n ? 2 * n : 1) * sizeof *xy);
-    size_t i;
-
-    if (xy == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (i = 0; i < n; i++) {
-        xy[2 * i] = x[i];
-        xy[2 * i + 1] = y[i];
-    }
-    return xy;
 }
 
 /* ------------------------------------------------------- error bars */
@@ -231,9 +74,9 @@ error_extents(trace_ctx *t, const char *key, const double *v, size_t n,
         if (!px_bool(spec, "visible", given))
             goto none;
     }
-    if (values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "array", NULL,
+    if (px_values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "array", NULL,
                   &arr, &na) < 0
-        || values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "arrayminus",
+        || px_values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "arrayminus",
                      NULL, &arrm, &nm) < 0)
         goto done;
     type = px_str(spec, "type", &keep);
@@ -300,7 +143,7 @@ static int
 error_segments(trace_ctx *t, const double *x, const double *y, size_t n,
                const double *plus, const double *minus, int dir, unsigned long group)
 {
-    chartex_artist *a = new_artist(t, CHARTEX_ARTIST_SEGMENTS, CHARTEX_ROLE_ERRORBAR, 0,
+    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_SEGMENTS, CHARTEX_ROLE_ERRORBAR, 0,
                                    group, 0);
     double seg[4];
     size_t i;
@@ -419,19 +262,19 @@ read_scatter(trace_ctx *t)
     unsigned long group = 0;
     chartex_artist *a;
 
-    if (values_of(t, "x", p->axis[0], &x, &nx) < 0 || values_of(t, "y", p->axis[1], &y, &ny) < 0
-        || (three_d && values_of(t, "z", p->axis[2], &z, &nz) < 0))
+    if (px_values_of(t, "x", p->axis[0], &x, &nx) < 0 || px_values_of(t, "y", p->axis[1], &y, &ny) < 0
+        || (three_d && px_values_of(t, "z", p->axis[2], &z, &nz) < 0))
         goto done;
     if (x == NULL && y == NULL)
         goto ok;
     if (x == NULL) {
         nx = ny;
-        if ((x = implied_positions(t, "x0", "dx", nx)) == NULL)
+        if ((x = px_implied_positions(t, "x0", "dx", nx)) == NULL)
             goto done;
     }
     if (y == NULL) {
         ny = nx;
-        if ((y = implied_positions(t, "y0", "dy", ny)) == NULL)
+        if ((y = px_implied_positions(t, "y0", "dy", ny)) == NULL)
             goto done;
     }
     n = nx < ny ? nx : ny;
@@ -468,8 +311,8 @@ read_scatter(trace_ctx *t)
         c = &ts->curve;
 
         if (strcmp(fill, "toself") == 0 || strcmp(fill, "tonext") == 0) {
-            a = new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
-            if (a == NULL || (xy = interleave(x, y, n)) == NULL)
+            a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
+            if (a == NULL || (xy = px_interleave(x, y, n)) == NULL)
                 goto done;
             if (chartex_artist_add_polygon(a, n, xy, &r->err) < 0) {
                 px_core_fail(r);
@@ -505,7 +348,7 @@ read_scatter(trace_ctx *t)
             /* A stackgroup adds this trace to the one below (plotly's
              * stackgaps "infer zero": a missing value counts as 0). */
             cum[i] = stack != NULL ? base[i] + (isfinite(f[i]) ? f[i] : 0) : f[i];
-        a = new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
+        a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
         if (a == NULL)
             goto done;
         if (to_x)
@@ -536,13 +379,13 @@ unfilled:
             flags |= CHARTEX_ARTIST_ERRORBAR_DATA;
             group = ++r->next_group;
         }
-        a = new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 1);
+        a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 1);
     }
     else if (markers)
-        a = new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
+        a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
     else
         goto kept;    /* text or nothing drawn: no data */
-    if (a == NULL || (xy = interleave(x, y, n)) == NULL)
+    if (a == NULL || (xy = px_interleave(x, y, n)) == NULL)
         goto done;
     if (chartex_artist_set_points(a, n, xy, &r->err) < 0
         || (three_d && chartex_artist_set_z(a, n, z, &r->err) < 0)) {
@@ -578,7 +421,6 @@ done:
 }
 
 /* ------------------------------------------------------------- bars */
-
 
 static size_t
 hash_pos(double v, size_t cap)
@@ -630,33 +472,6 @@ stack_find(stack_table *s, double pos)
     return &s->slot[h];
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
-/* plotly.js's dpos: the smallest distance between two distinct finite
- * values of v (n of them; v is compacted and sorted in place), 1 when
- * there are not two. */
-static double
-min_spacing(double *v, size_t n)
-{
-    size_t i, m = 0;
-    double d = INFINITY;
-
-    for (i = 0; i < n; i++)
-        if (isfinite(v[i]))
-            v[m++] = v[i];
-    qsort(v, m, sizeof *v, cmp_double);
-    for (i = 1; i < m; i++)
-        if (v[i] > v[i - 1] && v[i] - v[i - 1] < d)
-            d = v[i] - v[i - 1];
-    return isfinite(d) ? d : 1;
-}
-
 /* The bar-like traces of the subplot drawn beside each other: how many
  * (of this orientation) and which one this is; and plotly.js's dpos, the
  * smallest distance between two positions of them all. */
@@ -684,7 +499,7 @@ bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dp
             *mine = *count;
         (*count)++;
         o.trace = tr;
-        if (values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
+        if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
             goto done;
         if (v != NULL) {
             double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
@@ -701,7 +516,7 @@ bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dp
             v = NULL;
         }
     }
-    *dpos = all != NULL ? min_spacing(all, n_all) : 1;
+    *dpos = all != NULL ? px_min_spacing(all, n_all) : 1;
     rc = 0;
 done:
     free(all);
@@ -781,7 +596,7 @@ emit_bars(trace_ctx *t, const double *pos, const double *val, const double *widt
         bv[m] = v;
         m++;
     }
-    a = new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
+    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
     if (a == NULL)
         goto done;
     chartex_artist_set_orientation(a, horizontal ? CHARTEX_HORIZONTAL : CHARTEX_VERTICAL);
@@ -818,7 +633,7 @@ per_bar(trace_ctx *t, const char *key, size_t n, double **out)
         *out = v;
         return 0;
     }
-    if (values_of(t, key, NULL, &v, &nv) < 0)
+    if (px_values_of(t, key, NULL, &v, &nv) < 0)
         return -1;
     if (v != NULL && nv < n) {
         double *grown = realloc(v, (n ? n : 1) * sizeof *v);
@@ -846,14 +661,14 @@ read_bar(trace_ctx *t)
     size_t npos = 0, nval = 0, n, count, mine;
     int rc = -1;
 
-    if (values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
-        || values_of(t, horizontal ? "x" : "y", vax, &val, &nval) < 0)
+    if (px_values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
+        || px_values_of(t, horizontal ? "x" : "y", vax, &val, &nval) < 0)
         goto done;
     if (val == NULL)
         goto ok;
     if (pos == NULL) {
         npos = nval;
-        pos = implied_positions(t, horizontal ? "y0" : "x0", horizontal ? "dy" : "dx", npos);
+        pos = px_implied_positions(t, horizontal ? "y0" : "x0", horizontal ? "dy" : "dx", npos);
         if (pos == NULL)
             goto done;
     }
@@ -952,7 +767,7 @@ axis_bins_input(trace_ctx *t, const char *letter, px_axis *pax, double **pos, si
     int rc = -1;
 
     in->start = in->end = in->size = NAN;
-    if (values_of(t, letter, pax, pos, n) < 0)
+    if (px_values_of(t, letter, pax, pos, n) < 0)
         goto done;
     if (pax != NULL && pax->type == PX_AXTYPE_DATE)
         for (i = 0; i < *n; i++)
@@ -1029,7 +844,7 @@ hist_input(trace_ctx *t, hist_slot *h)
     if (axis_bins_input(t, h->horizontal ? "y" : "x", pax, &h->pos, &n, &h->in) < 0)
         goto done;
     if (histfunc_of(t) != PX_HISTFUNC_COUNT
-        && values_of(t, h->horizontal ? "x" : "y", NULL, &h->w, &nw) < 0)
+        && px_values_of(t, h->horizontal ? "x" : "y", NULL, &h->w, &nw) < 0)
         goto done;
     if (h->w != NULL && nw < n)
         n = nw;
@@ -1235,7 +1050,7 @@ read_pie(trace_ctx *t)
     int clockwise, sort, rc = -1;
     chartex_artist *a;
 
-    if (values_of(t, "values", NULL, &vals, &nv) < 0)
+    if (px_values_of(t, "values", NULL, &vals, &nv) < 0)
         goto done;
     if (labels != NULL && !PyUnicode_Check(labels)) {
         lseq = PySequence_Fast(labels, "");
@@ -1371,7 +1186,7 @@ static int
 box_line(trace_ctx *t, const double *xy, size_t n, int horizontal, unsigned flags,
          unsigned long group)
 {
-    chartex_artist *a = new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 0);
+    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 0);
     double *sw = NULL;
     size_t i;
     int rc = -1;
@@ -1492,12 +1307,12 @@ read_box(trace_ctx *t)
     const char *mode;
 
     memset(&s, 0, sizeof s);
-    if (values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
-        || values_of(t, horizontal ? "x" : "y", vax, &val, &nval) < 0
-        || values_of(t, "q1", vax, &q1, &nq1) < 0 || values_of(t, "median", vax, &med, &nmed) < 0
-        || values_of(t, "q3", vax, &q3, &nq3) < 0
-        || values_of(t, "lowerfence", vax, &lf, &nlf) < 0
-        || values_of(t, "upperfence", vax, &uf, &nuf) < 0)
+    if (px_values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
+        || px_values_of(t, horizontal ? "x" : "y", vax, &val, &nval) < 0
+        || px_values_of(t, "q1", vax, &q1, &nq1) < 0 || px_values_of(t, "median", vax, &med, &nmed) < 0
+        || px_values_of(t, "q3", vax, &q3, &nq3) < 0
+        || px_values_of(t, "lowerfence", vax, &lf, &nlf) < 0
+        || px_values_of(t, "upperfence", vax, &uf, &nuf) < 0)
         goto done;
     /* Where a box stands without positions: its name on a category axis,
      * else x0 (y0). */
@@ -1530,7 +1345,7 @@ read_box(trace_ctx *t)
             goto done;
         }
         memcpy(sorted, pos, npos * sizeof *sorted);
-        dpos = min_spacing(sorted, npos);
+        dpos = px_min_spacing(sorted, npos);
     }
     width = dpos * (1 - BOXGAP);
     if (mode != NULL && strcmp(mode, "group") == 0 && count > 1)
@@ -1596,7 +1411,7 @@ read_box(trace_ctx *t)
                 j++;
             }
         np = j;
-        qsort(pairs, np, 2 * sizeof *pairs, cmp_double);
+        qsort(pairs, np, 2 * sizeof *pairs, px_cmp_double);
         for (i = 0; i < np; i = run) {
             double here = pairs[2 * i];
 
@@ -1919,7 +1734,7 @@ grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double
     extent[1] = xe[cols];
     extent[2] = ye[0];
     extent[3] = ye[rows];
-    a = new_artist(t, CHARTEX_ARTIST_IMAGE, CHARTEX_ROLE_DATA, CHARTEX_IMAGE_ORIGIN_LOWER, 0, 1);
+    a = px_new_artist(t, CHARTEX_ARTIST_IMAGE, CHARTEX_ROLE_DATA, CHARTEX_IMAGE_ORIGIN_LOWER, 0, 1);
     if (a == NULL)
         goto done;
     if (chartex_artist_set_image(a, rows, cols, z, extent, &r->err) < 0
@@ -1974,7 +1789,7 @@ read_grid(trace_ctx *t, int contour)
         rows = cols;
         cols = i;
     }
-    if (values_of(t, "x", p->axis[0], &x, &nx) < 0 || values_of(t, "y", p->axis[1], &y, &ny) < 0)
+    if (px_values_of(t, "x", p->axis[0], &x, &nx) < 0 || px_values_of(t, "y", p->axis[1], &y, &ny) < 0)
         goto done;
     xe = cell_edges(t, x, nx, cols, "x0", "dx");
     ye = cell_edges(t, y, ny, rows, "y0", "dy");
@@ -1998,7 +1813,7 @@ read_grid(trace_ctx *t, int contour)
         }
         /* The paths given are the lines at each level (plotly.js fills
          * between them for coloring "fill" / "heatmap"): not FILLED. */
-        a = new_artist(t, CHARTEX_ARTIST_CONTOUR, CHARTEX_ROLE_DATA, 0, 0, 1);
+        a = px_new_artist(t, CHARTEX_ARTIST_CONTOUR, CHARTEX_ROLE_DATA, 0, 0, 1);
         if (a == NULL)
             goto done;
         if (chartex_artist_set_levels(a, nl, lv, &r->err) < 0
@@ -2045,7 +1860,7 @@ done:
     return rc;
 }
 
-/* A histogram2d: the grid plotly.js bins from x and y (plotly_stats.c's
+/* A histogram2d: the grid plotly.js bins from x and y (stats.h's
  * px_histogram2d), drawn as a heatmap's.  Bins no input can give (no
  * finite pair, more cells than px_histogram2d makes) draw nothing. */
 static int
@@ -2071,7 +1886,7 @@ read_histogram2d(trace_ctx *t)
     in.y.pos = yp;
     in.y.n = ny;
     /* histfunc aggregates z, or else an array marker.color */
-    if (values_of(t, "z", NULL, &z, &in.nz) < 0)
+    if (px_values_of(t, "z", NULL, &z, &in.nz) < 0)
         goto done;
     if (z == NULL) {
         trace_ctx mt = *t;      /* the marker read as the trace is */
@@ -2079,7 +1894,7 @@ read_histogram2d(trace_ctx *t)
         marker = px_get(t->trace, "marker");
         mt.trace = marker;
         mt.name = NULL;
-        if (marker != NULL && values_of(&mt, "color", NULL, &z, &in.nz) < 0)
+        if (marker != NULL && px_values_of(&mt, "color", NULL, &z, &in.nz) < 0)
             goto done;
     }
     in.z = z;
@@ -2160,7 +1975,7 @@ read_surface(trace_ctx *t)
     }
 #define XAT(i, j) (x == NULL ? (double)(j) : xr > 0 ? (xr == rows && xc == cols ? x[(i) * cols + (j)] : NAN) : ((j) < xc ? x[j] : NAN))
 #define YAT(i, j) (y == NULL ? (double)(i) : yc > 0 ? (yr == rows && yc == cols ? y[(i) * cols + (j)] : NAN) : ((i) < yr ? y[i] : NAN))
-    a = new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
+    a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
     if (a == NULL)
         goto done;
     zall = malloc((rows - 1) * (cols - 1) * 4 * sizeof *zall);
@@ -2242,7 +2057,7 @@ px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_s
     else {
         /* Drawn, but not read: the chart says so (unknown) rather than
          * leaving it out. */
-        a = new_artist(&t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1);
+        a = px_new_artist(&t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1);
         rc = a == NULL ? -1 : 0;
     }
     Py_DECREF(t.name);
