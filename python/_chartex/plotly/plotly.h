@@ -15,10 +15,23 @@
  * dates given as text) are visited one by one, as the objects they
  * already are.
  *
+ * One room per purpose, from the figure down:
+ *
  *   figure.c       figure -> subplots (cartesian, pie domains, 3-D
  *                  scenes) -> scene axes; layout: titles, axis types,
  *                  ranges, categories, ticks given by the layout
- *   traces.c       one trace -> scene artists, by trace type
+ *   traces.c       one trace -> scene artists: its type chooses the
+ *                  room of its family
+ *   scatter.c      scatter, scattergl, scatter3d: lines, markers, fills
+ *                  and stacks, error bars
+ *   pie.c          pie: wedges in plotly.js's order
+ *   boxes.c        box, violin: a box plot's geometry from plotly's
+ *                  statistics
+ *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
+ *                  (stats.h), drawn by bars.c and grids.c
+ *   bars.c         bar: bars in plotly.js's geometry, barmode and stacks
+ *   grids.c        heatmap, contour, surface: a grid of z as a mesh
+ *                  image, contour levels and lines, a surface's cells
  *   trace.c        what every trace family shares: the state of a
  *                  subplot's traces, new artists, a trace's values and
  *                  name
@@ -257,6 +270,39 @@ int px_cmp_double(const void *a, const void *b);
  * values of v (n of them; v is compacted and sorted in place), 1 when
  * there are not two. */
 double px_min_spacing(double *v, size_t n);
+
+/* the trace families: each reads one trace t into its subplot ---------- */
+
+/* grids.c: heatmap, contour (contour 1) and surface. */
+int px_read_grid(trace_ctx *t, int contour);
+int px_read_surface(trace_ctx *t);
+/* The mesh image of a rows x cols grid z (row by row from the bottom)
+ * between edges xe (cols + 1) and ye (rows + 1): its colour scale from
+ * z's finite range or zmin / zmax, the colorbar's title; *zmin / *zmax
+ * receive the scale's ends (infinite when z has no finite value). */
+int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
+                  const double *ye, double *zmin, double *zmax);
+
+/* bars.c: bar. */
+int px_read_bar(trace_ctx *t);
+/* Bars at positions pos with values val (n of them), in plotly.js's
+ * geometry for the layout's barmode. */
+int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
+                 const double *base_given, size_t n, int horizontal, double full_width,
+                 size_t count, size_t mine, const char *barmode);
+
+/* histograms.c: histogram and histogram2d. */
+int px_read_histogram(trace_ctx *t);
+int px_read_histogram2d(trace_ctx *t);
+
+/* boxes.c: box and violin. */
+int px_read_box(trace_ctx *t);
+
+/* pie.c: pie. */
+int px_read_pie(trace_ctx *t);
+
+/* scatter.c: scatter, scattergl and scatter3d. */
+int px_read_scatter(trace_ctx *t);
 
 /* traces.c -------------------------------------------------------------- */
 
