@@ -18,8 +18,9 @@
  * One room per purpose, from the figure down:
  *
  *   figure.c       figure -> subplots (cartesian, pie domains, 3-D
- *                  scenes) -> scene axes; layout: titles, axis types,
- *                  ranges, categories, ticks given by the layout
+ *                  scenes) -> scene axes in reading order; titles
+ *   axis.c         one axis of the layout: its type (given or guessed
+ *                  from the data), categories, range, ticks given
  *   traces.c       one trace -> scene artists: its type chooses the
  *                  room of its family
  *   scatter.c      scatter, scattergl, scatter3d: lines, markers, fills
@@ -311,5 +312,14 @@ int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
                   Py_ssize_t index);
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
+
+/* axis.c ---------------------------------------------------------------- */
+
+/* The axis' type from the layout, else from the first trace's data. */
+int px_resolve_type(preader *r, px_axis *ax);
+/* The categories of a category axis, in plotly.js's order. */
+int px_collect_categories(preader *r, px_axis *ax);
+/* One axis of the layout onto the scene's axis. */
+int px_read_axis(preader *r, px_axis *ax, chartex_axis *axis);
 
 #endif /* PX_PLOTLY_H */
