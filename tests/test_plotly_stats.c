@@ -1,5 +1,5 @@
 /*
- * test_plotly_stats.c - python/_chartex/plotly/stats.c against plotly.js itself:
+ * test_plotly_stats.c - python/_chartex/plotly/stats.h against plotly.js itself:
  * tests/data/plotly_reference.json holds what plotly.js 4.1.1's own calc
  * gave for each case (tools/plotly_reference.js ran it in node); here the
  * C port must give the same bins, values and box statistics.  Then

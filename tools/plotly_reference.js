@@ -2,7 +2,7 @@
 /*
  * plotly_reference.js - run plotly.js's own calc (histogram bins, box
  * statistics) in node, without a browser, and print what it computed, as
- * the reference python/_chartex/plotly/stats.c is tested against
+ * the reference python/_chartex/plotly/stats.h is tested against
  * (tests/data/plotly_reference.json).
  *
  *   node tools/plotly_reference.js CASES.json [plotly.min.js] > out.json

@@ -15,17 +15,40 @@
  * dates given as text) are visited one by one, as the objects they
  * already are.
  *
- *   plotly_figure.c   figure -> subplots (cartesian, pie domains, 3-D
- *                     scenes) -> scene axes; layout: titles, axis types,
- *                     ranges, categories, ticks given by the layout
- *   plotly_traces.c   one trace -> scene artists, by trace type
- *   plotly_values.c   hostile values: mapping access, numbers, text,
- *                     arrays (NumPy, lists, typed arrays), dates
- *   plotly_stats.c    plotly.js's histogram bins and box statistics (no
- *                     Python: plotly_stats.h)
+ * One room per purpose, from the figure down:
  *
- * Calls go down this list only.  Errors: like the walker, a failing
- * Python call becomes ChartexError("while reading ...").
+ *   figure.c       figure -> subplots (cartesian, pie domains, 3-D
+ *                  scenes) -> scene axes in reading order; titles
+ *   axis.c         one axis of the layout: its type (given or guessed
+ *                  from the data), categories, range, ticks given
+ *   traces.c       one trace -> scene artists: its type chooses the
+ *                  room of its family
+ *   scatter.c      scatter, scattergl, scatter3d: lines, markers, fills
+ *                  and stacks, error bars
+ *   pie.c          pie: wedges in plotly.js's order
+ *   boxes.c        box, violin: a box plot's geometry from plotly's
+ *                  statistics
+ *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
+ *                  (stats.h), drawn by bars.c and grids.c
+ *   bars.c         bar: bars in plotly.js's geometry, barmode and stacks
+ *   grids.c        heatmap, contour, surface: a grid of z as a mesh
+ *                  image, contour levels and lines, a surface's cells
+ *   trace.c        what every trace family shares: the state of a
+ *                  subplot's traces, new artists, a trace's values and
+ *                  name
+ *   arrays.c       arrays in every form (NumPy, lists, typed arrays)
+ *                  on an axis, 2-D grids, an axis' type from its values
+ *   typedarray.c   plotly 6's base64 typed arrays, decoded in C
+ *   values.c       hostile single values: mapping access, text,
+ *                  numbers, dates given as text, category indices
+ *   bins.c, bingroups.c, autobin.c, boxstats.c
+ *                  plotly.js's histogram bins and box statistics (no
+ *                  Python: stats.h; calc.h between them)
+ *
+ * Calls go down this list only, never up and never in a loop (a room may
+ * pass over the rooms between), and every file may call state.c.
+ * Errors: like the walker, a failing Python call becomes
+ * ChartexError("while reading ...").
  */
 #ifndef PX_PLOTLY_H
 #define PX_PLOTLY_H
@@ -37,6 +60,7 @@
 /* ------------------------------------------------- shared by the files */
 
 #define PX_MAX_AXES 64          /* subplots read; more are left out */
+#define MS_PER_DAY 86400000.0   /* plotly.js's dates are ms since 1970 */
 
 /* One axis of the layout (xaxis, yaxis2, scene.zaxis, ...). */
 typedef struct px_axis {
@@ -52,7 +76,7 @@ typedef enum px_subplot_kind {
     PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE
 } px_subplot_kind;
 
-typedef struct px_trace_state px_trace_state;   /* plotly_traces.c */
+typedef struct px_trace_state px_trace_state;   /* trace.c */
 
 /* One Axes of the scene: a pair of axes, a pie's domain or a 3-D scene. */
 typedef struct px_subplot {
@@ -83,8 +107,6 @@ typedef struct preader {
     PyObject *keep;             /* owned: the str barmode points into, or NULL */
 } preader;
 
-/* plotly_values.c ------------------------------------------------------- */
-
 /* The pending exception as ChartexError("while reading Plotly WHAT: ..."),
  * through the module's one bridge (chx_reader_error); px_core_fail: a
  * failed builder call (r->err).  Both return -1. */
@@ -100,10 +122,16 @@ px_core_fail(preader *r)
     return chx_raise_core_error(r->st, &r->err);
 }
 
+/* values.c -------------------------------------------------------------- */
+
 /* obj[key] as a new reference, or NULL without an exception when obj has
  * no such key or it is None (for plotly objects: not a property, or
  * unset).  Only MemoryError passes through (NULL with it set). */
 PyObject *px_get(PyObject *obj, const char *key);
+/* Drops the pending exception unless it must reach the caller
+ * (chx_clear_recoverable: MemoryError, KeyboardInterrupt, SystemExit);
+ * returns NULL. */
+PyObject *px_absent(void);
 /* Text: the UTF-8 of a str (NUL and lone surrogates handled), valid
  * while *keep lives; 0 with *s NULL when obj is not a str. */
 int px_text(PyObject *obj, const char **s, size_t *len, PyObject **keep);
@@ -137,6 +165,8 @@ const char *px_str(PyObject *obj, const char *key, PyObject **keep);
 /* A string attribute as text compared with want: 1 equal, 0 not (absent
  * is dflt). */
 int px_str_is(PyObject *obj, const char *key, const char *want, int dflt);
+/* A finite double from an int, float or bool (not text): 1, else 0. */
+int px_number_of(PyObject *v, double *out);
 /* A number: obj[key] as a finite double into *v (1), or 0 when absent,
  * not a number or not finite. */
 int px_number(PyObject *obj, const char *key, double *v);
@@ -144,6 +174,23 @@ int px_number(PyObject *obj, const char *key, double *v);
 int px_bool(PyObject *obj, const char *key, int dflt);
 /* The title text of obj[key]: a str or {"text": str}; NULL when none. */
 PyObject *px_title(PyObject *obj, const char *key);
+
+/* The index of a category text on ax (added when new); -1 on error. */
+int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
+/* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
+ * days since 1970-01-01; 0 when it is no date. */
+int px_parse_date(const char *s, size_t len, double *days);
+
+/* typedarray.c ---------------------------------------------------------- */
+
+/* 1 when obj is a typed array spec {"dtype": ..., "bdata": ...}. */
+int px_is_typed_array(PyObject *obj);
+/* The values of a typed array spec as doubles (malloc'd, *n of them, in
+ * *rows x *cols: rows 1 for a flat array); NULL with *n 0 (no exception)
+ * when the spec is not readable. */
+int px_typed_values(PyObject *spec, double **out, size_t *n, size_t *rows, size_t *cols);
+
+/* arrays.c -------------------------------------------------------------- */
 
 /* The values of an array attribute as doubles (malloc'd, *n of them; NULL
  * with *n 0 when absent), positions on axis ax (NULL: plain numbers):
@@ -159,25 +206,120 @@ int px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
 int px_autotype(preader *r, PyObject *obj, px_axis_type *type);
 /* Adds every text of obj's values to ax's categories, in order. */
 int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
-/* The index of a category text on ax (added when new); -1 on error. */
-int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
-/* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
- * days since 1970-01-01; 0 when it is no date. */
-int px_parse_date(const char *s, size_t len, double *days);
+
+/* trace.c --------------------------------------------------------------- */
+
+/* The previous scatter curve of the subplot (for fill "tonexty"). */
+typedef struct px_curve {
+    double *t, *f;
+    size_t n;
+} px_curve;
+
+/* Running sums of stacked bars per position (positives and negatives
+ * apart, for barmode "relative"), a small open-addressing table. */
+typedef struct stack_slot {
+    double pos, up, down;
+    int used;
+} stack_slot;
+
+typedef struct stack_table {
+    stack_slot *slot;
+    size_t cap, n;
+} stack_table;
+
+/* What the traces of one subplot share while they are read. */
+struct px_trace_state {
+    px_curve curve;
+    stack_table stack;
+    int hist_done;
+    size_t n_hist;
+    px_hist_output *hist;      /* the histograms' bins, in trace order */
+    PyObject **hist_trace;      /* borrowed: which trace each belongs to */
+    int *hist_horizontal;
+};
+
+/* One trace as it is read: its reader, subplot, type, index and name. */
+typedef struct trace_ctx {
+    preader *r;
+    px_subplot *p;
+    PyObject *trace;
+    const char *type;
+    Py_ssize_t index;
+    PyObject *name;             /* owned */
+} trace_ctx;
 
 /* The name plotly gives a trace: its own, or "trace N" (new reference). */
 PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);
-
-/* plotly_traces.c ------------------------------------------------------- */
-
-/* Reads trace number index (of type type) into subplot p. */
-int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
-                  Py_ssize_t index);
 /* The state the traces of p share (made on first use; NULL with
  * MemoryError), and its release. */
 px_trace_state *px_trace_state_of(px_subplot *p);
 void px_trace_state_free(px_subplot *p);
+/* A new artist of the trace on its subplot's axes: its class
+ * "plotly.<type>", role, flags and group, labelled with the trace's name
+ * when labelled; NULL with an exception. */
+chartex_artist *px_new_artist(trace_ctx *t, chartex_artist_kind kind, chartex_artist_role role,
+                              unsigned flags, unsigned long group, int labelled);
+/* An array attribute of the trace on axis ax (NULL: plain numbers). */
+int px_values_of(trace_ctx *t, const char *key, px_axis *ax, double **v, size_t *n);
+/* Positions i -> p0 + dp * i (plotly's x0/dx when no array is given). */
+double *px_implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n);
+/* x and y of n points as one array x0, y0, x1, y1, ... (malloc'd). */
+double *px_interleave(const double *x, const double *y, size_t n);
+/* qsort's order of doubles. */
+int px_cmp_double(const void *a, const void *b);
+/* plotly.js's dpos: the smallest distance between two distinct finite
+ * values of v (n of them; v is compacted and sorted in place), 1 when
+ * there are not two. */
+double px_min_spacing(double *v, size_t n);
+
+/* the trace families: each reads one trace t into its subplot ---------- */
+
+/* grids.c: heatmap, contour (contour 1) and surface. */
+int px_read_grid(trace_ctx *t, int contour);
+int px_read_surface(trace_ctx *t);
+/* The mesh image of a rows x cols grid z (row by row from the bottom)
+ * between edges xe (cols + 1) and ye (rows + 1): its colour scale from
+ * z's finite range or zmin / zmax, the colorbar's title; *zmin / *zmax
+ * receive the scale's ends (infinite when z has no finite value). */
+int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
+                  const double *ye, double *zmin, double *zmax);
+
+/* bars.c: bar. */
+int px_read_bar(trace_ctx *t);
+/* Bars at positions pos with values val (n of them), in plotly.js's
+ * geometry for the layout's barmode. */
+int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
+                 const double *base_given, size_t n, int horizontal, double full_width,
+                 size_t count, size_t mine, const char *barmode);
+
+/* histograms.c: histogram and histogram2d. */
+int px_read_histogram(trace_ctx *t);
+int px_read_histogram2d(trace_ctx *t);
+
+/* boxes.c: box and violin. */
+int px_read_box(trace_ctx *t);
+
+/* pie.c: pie. */
+int px_read_pie(trace_ctx *t);
+
+/* scatter.c: scatter, scattergl and scatter3d. */
+int px_read_scatter(trace_ctx *t);
+
+/* traces.c -------------------------------------------------------------- */
+
+/* Reads trace number index (of type type) into subplot p. */
+int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
+                  Py_ssize_t index);
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
+
+/* axis.c ---------------------------------------------------------------- */
+
+/* The axis' type from the layout, else from the first trace's data. */
+int px_resolve_type(preader *r, px_axis *ax);
+/* The categories of a category axis, in plotly.js's order. */
+int px_collect_categories(preader *r, px_axis *ax);
+/* One axis of the layout onto the scene's axis. */
+int px_read_axis(preader *r, px_axis *ax, chartex_axis *axis);
 
 #endif /* PX_PLOTLY_H */

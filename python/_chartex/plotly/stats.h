@@ -1,10 +1,11 @@
 /*
- * plotly_stats.h - what plotly.js computes from a trace's raw data before it
+ * stats.h - what plotly.js computes from a trace's raw data before it
  * draws: a histogram's bins and their values, a box's (or violin's)
  * statistics.  Plain C on doubles: no Python, no plotly; the Plotly reader
- * (plotly_traces.c) calls it with arrays it has already read, and the
+ * (histograms.c, boxes.c) calls it with arrays it has already read, and the
  * results equal plotly.js's own (src/traces/histogram/calc.js,
- * src/plots/cartesian/axes.js autoBin, src/traces/box/calc.js).
+ * src/plots/cartesian/axes.js autoBin, src/traces/box/calc.js).  Made in
+ * bins.c, bingroups.c, autobin.c and boxstats.c (calc.h: what they share).
  *
  * Positions on a date axis are milliseconds since 1970-01-01 UTC (plotly.js's
  * own date numbers); on a category axis, category indices.

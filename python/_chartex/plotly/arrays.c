@@ -1,0 +1,523 @@
+/*
+ * arrays.c - the arrays of a Plotly figure in every form Plotly keeps them
+ * (NumPy arrays of numbers, dates or text; lists and tuples; base64 typed
+ * arrays, decoded by typedarray.c), turned into doubles on the axis they
+ * are drawn on: numbers, dates (days since 1970-01-01, the scene's DATE
+ * axes with epoch 0) or category indices; 2-D grids (z); an axis' type
+ * from its values, as plotly.js's autotype guesses it.
+ */
+#include "plotly.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Values looked at to guess an axis type (plotly.js looks at 1000 too). */
+#define AUTOTYPE_SAMPLE 1000
+
+/* --------------------------------------------------------------- arrays */
+
+/* Numbers read as numbers on ax: dates take them as milliseconds since
+ * 1970 (plotly.js's date numbers), categories as the text of each. */
+static int
+numbers_on_axis(preader *r, px_axis *ax, double *v, size_t n)
+{
+    size_t i;
+    PyObject *f;
+
+    if (ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG)
+        return 0;
+    for (i = 0; i < n; i++) {
+        if (!isfinite(v[i])) {
+            v[i] = NAN;
+            continue;
+        }
+        if (ax->type == PX_AXTYPE_DATE) {
+            v[i] /= MS_PER_DAY;
+            continue;
+        }
+        f = PyFloat_FromDouble(v[i]);
+        if (f == NULL || px_category(r, ax, f, &v[i]) < 0) {
+            Py_XDECREF(f);
+            return -1;
+        }
+        Py_DECREF(f);
+    }
+    return 0;
+}
+
+/* One value of a sequence on ax. */
+static int
+item_value(preader *r, px_axis *ax, PyObject *item, double *out)
+{
+    const char *s;
+    Py_ssize_t len;
+    char *end;
+    double d;
+    px_axis_type type = ax != NULL ? ax->type : PX_AXTYPE_LINEAR;
+
+    *out = NAN;
+    if (item == Py_None)
+        return 0;
+    if (type == PX_AXTYPE_CATEGORY)
+        return px_category(r, ax, item, out);
+    if (PyUnicode_Check(item)) {
+        s = PyUnicode_AsUTF8AndSize(item, &len);
+        if (s == NULL) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (type == PX_AXTYPE_DATE) {
+            if (px_parse_date(s, (size_t)len, &d))
+                *out = d;
+            return 0;
+        }
+        d = strtod(s, &end);
+        if (end != s && *end == '\0' && isfinite(d))
+            *out = d;
+        return 0;
+    }
+    if (px_number_of(item, &d)) {
+        *out = type == PX_AXTYPE_DATE ? d / MS_PER_DAY : d;
+        return 0;
+    }
+    if (type == PX_AXTYPE_DATE) {
+        /* datetime, date, pandas Timestamp, numpy datetime64: their text. */
+        PyObject *text = PyObject_Str(item);
+
+        if (text == NULL)
+            return px_absent(), PyErr_Occurred() ? -1 : 0;
+        s = PyUnicode_AsUTF8AndSize(text, &len);
+        if (s != NULL && len >= 10) {
+            /* str(datetime) with a UTC offset: the offset is dropped, as
+             * plotly.js drops it. */
+            size_t l = (size_t)len;
+
+            if (l > 19 && (s[l - 6] == '+' || s[l - 6] == '-') && s[l - 3] == ':')
+                l -= 6;
+            if (px_parse_date(s, l, &d))
+                *out = d;
+        }
+        else if (s == NULL)
+            PyErr_Clear();
+        Py_DECREF(text);
+    }
+    return 0;
+}
+
+/* The values of a sequence, one item at a time. */
+static int
+sequence_values(preader *r, px_axis *ax, PyObject *obj, double **out, size_t *n)
+{
+    PyObject *seq = PySequence_Fast(obj, "not a sequence");
+    Py_ssize_t i, len;
+    double *v = NULL;
+    int rc = -1;
+
+    if (seq == NULL) {
+        px_absent();
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    len = PySequence_Fast_GET_SIZE(seq);
+    v = malloc((size_t)(len ? len : 1) * sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < len; i++)
+        if (item_value(r, ax, PySequence_Fast_GET_ITEM(seq, i), &v[i]) < 0)
+            goto done;
+    *out = v;
+    *n = (size_t)len;
+    v = NULL;
+    rc = 0;
+done:
+    free(v);
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* A NumPy datetime64 array as days since 1970 (NaT: NaN). */
+static int
+datetime_values(PyArrayObject *arr, double **out, size_t *n)
+{
+    PyObject *us = NULL, *i64 = NULL, *view = NULL;
+    PyArray_Descr *descr = NULL;
+    PyArrayObject *ints = NULL;
+    npy_intp k, size;
+    const npy_int64 *src;
+    double *v = NULL;
+    int rc = -1;
+
+    us = PyUnicode_FromString("datetime64[us]");
+    if (us == NULL || !PyArray_DescrConverter(us, &descr))
+        goto done;
+    i64 = PyArray_CastToType(arr, descr, 0);   /* steals descr */
+    descr = NULL;
+    if (i64 == NULL)
+        goto done;
+    view = PyArray_View((PyArrayObject *)i64, PyArray_DescrFromType(NPY_INT64), NULL);
+    if (view == NULL)
+        goto done;
+    ints = (PyArrayObject *)PyArray_FROMANY(view, NPY_INT64, 0, 0, NPY_ARRAY_CARRAY);
+    if (ints == NULL)
+        goto done;
+    size = PyArray_SIZE(ints);
+    v = malloc((size_t)(size ? size : 1) * sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    src = (const npy_int64 *)PyArray_DATA(ints);
+    for (k = 0; k < size; k++)
+        v[k] = src[k] == NPY_MIN_INT64 ? NAN : (double)src[k] / 86400e6;
+    *out = v;
+    *n = (size_t)size;
+    v = NULL;
+    rc = 0;
+done:
+    free(v);
+    Py_XDECREF(us);
+    Py_XDECREF(i64);
+    Py_XDECREF(view);
+    Py_XDECREF((PyObject *)ints);
+    return rc;
+}
+
+/* A malloc'd copy of a C-contiguous array of doubles, NaN for every
+ * value that is not finite; NULL with MemoryError. */
+static double *
+finite_copy(PyArrayObject *arr, size_t *n)
+{
+    size_t k, len = (size_t)PyArray_SIZE(arr);
+    double *v = malloc((len ? len : 1) * sizeof *v);
+
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(v, PyArray_DATA(arr), len * sizeof *v);
+    for (k = 0; k < len; k++)
+        if (!isfinite(v[k]))
+            v[k] = NAN;
+    *n = len;
+    return v;
+}
+
+int
+px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
+{
+    PyArrayObject *arr = NULL;
+    double *v = NULL;
+    size_t rows, cols, k, len;
+    int kind, rc = -1;
+
+    *out = NULL;
+    *n = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (px_is_typed_array(obj)) {
+        if (px_typed_values(obj, &v, n, &rows, &cols) < 0)
+            return -1;
+        if (v != NULL && numbers_on_axis(r, ax, v, *n) < 0) {
+            free(v);
+            *n = 0;
+            return -1;
+        }
+        *out = v;
+        return 0;
+    }
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyDict_Check(obj))
+        return 0;   /* a scalar or a mapping where an array belongs: none */
+    if (PyArray_Check(obj)) {
+        arr = (PyArrayObject *)obj;
+        kind = PyArray_DESCR(arr)->kind;
+        if (PyArray_NDIM(arr) > 1)
+            return 0;
+        if (kind == 'M') {
+            if (datetime_values(arr, out, n) < 0)
+                return -1;
+            if (ax != NULL && ax->type != PX_AXTYPE_DATE) {
+                /* Dates on an axis of another type: as plotly.js, which
+                 * then reads them as text, they are not numbers. */
+                for (k = 0; k < *n; k++)
+                    (*out)[k] = NAN;
+            }
+            return 0;
+        }
+        if (kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f') {
+            arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
+                                                   NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+            if (arr == NULL)
+                return px_fail(r, "an array of numbers");
+            v = finite_copy(arr, &len);
+            if (v == NULL || numbers_on_axis(r, ax, v, len) < 0)
+                goto done;
+            *out = v;
+            *n = len;
+            v = NULL;
+            rc = 0;
+            goto done;
+        }
+        if (kind != 'O' && kind != 'U' && kind != 'S')
+            return 0;   /* complex, timedelta, structured: not read */
+    }
+    else if (ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG) {
+        /* A list of numbers in one NumPy call. */
+        if (PyList_Check(obj) || PyTuple_Check(obj)) {
+            arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
+                                                   NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+            if (arr != NULL) {
+                *out = finite_copy(arr, n);
+                rc = *out == NULL ? -1 : 0;
+                goto done;
+            }
+            if (chx_clear_recoverable() < 0)
+                return -1;
+        }
+    }
+    arr = NULL;
+    return sequence_values(r, ax, obj, out, n);
+done:
+    free(v);
+    Py_XDECREF((PyObject *)arr);
+    return rc;
+}
+
+int
+px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
+{
+    PyArrayObject *arr = NULL;
+    PyObject *seq = NULL;
+    double *v = NULL, *row = NULL;
+    size_t nrow, ncol = 0, len, i, k;
+    int rc = -1;
+
+    *out = NULL;
+    *rows = *cols = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (px_is_typed_array(obj)) {
+        if (px_typed_values(obj, &v, &len, rows, cols) < 0)
+            return -1;
+        if (v == NULL || len == 0) {
+            free(v);
+            *rows = *cols = 0;
+            return 0;
+        }
+        *out = v;
+        return 0;
+    }
+    if (PyUnicode_Check(obj) || PyDict_Check(obj))
+        return 0;
+    if (PyArray_Check(obj) && PyArray_NDIM((PyArrayObject *)obj) == 2) {
+        int kind = PyArray_DESCR((PyArrayObject *)obj)->kind;
+
+        if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
+            goto rows;
+        arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
+                                               NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+        if (arr == NULL)
+            return px_fail(r, "a 2-D array");
+        goto copy;
+    }
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+        arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
+                                               NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+        if (arr != NULL)
+            goto copy;
+        if (chx_clear_recoverable() < 0)
+            return -1;
+    }
+rows:
+    /* Ragged rows, or rows of text and None: one row at a time. */
+    seq = PySequence_Fast(obj, "not a sequence");
+    if (seq == NULL) {
+        px_absent();
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    nrow = (size_t)PySequence_Fast_GET_SIZE(seq);
+    for (i = 0; i < nrow; i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+        Py_ssize_t l = PySequence_Check(it) && !PyUnicode_Check(it) ? PySequence_Size(it) : -1;
+
+        if (l < 0) {
+            if (chx_clear_recoverable() < 0)
+                goto done;
+        }
+        else if ((size_t)l > ncol)
+            ncol = (size_t)l;
+    }
+    if (nrow == 0 || ncol == 0 || nrow > SIZE_MAX / sizeof(double) / ncol) {
+        rc = 0;
+        goto done;
+    }
+    v = malloc(nrow * ncol * sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < nrow; i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+
+        for (k = 0; k < ncol; k++)
+            v[i * ncol + k] = NAN;
+        if (PyUnicode_Check(it) || !PySequence_Check(it))
+            continue;
+        if (px_values(r, it, NULL, &row, &len) < 0)
+            goto done;
+        for (k = 0; k < len && k < ncol; k++)
+            v[i * ncol + k] = row[k];
+        free(row);
+        row = NULL;
+    }
+    *out = v;
+    *rows = nrow;
+    *cols = ncol;
+    v = NULL;
+    rc = 0;
+    goto done;
+copy:
+    *rows = (size_t)PyArray_DIM(arr, 0);
+    *cols = (size_t)PyArray_DIM(arr, 1);
+    if (*rows * *cols == 0) {
+        /* [[], []]: no grid (and no row of any length to read). */
+        *rows = *cols = 0;
+        rc = 0;
+        goto done;
+    }
+    *out = finite_copy(arr, &len);
+    if (*out == NULL) {
+        *rows = *cols = 0;
+        goto done;
+    }
+    rc = 0;
+done:
+    free(v);
+    free(row);
+    Py_XDECREF(seq);
+    Py_XDECREF((PyObject *)arr);
+    return rc;
+}
+
+/* ---------------------------------------------------------- axis types */
+
+int
+px_autotype(preader *r, PyObject *obj, px_axis_type *type)
+{
+    PyObject *seq = NULL;
+    Py_ssize_t i, len;
+    size_t dates = 0, numbers = 0, texts = 0;
+    const char *s;
+    Py_ssize_t slen;
+    double d;
+    char *end;
+
+    (void)r;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (px_is_typed_array(obj)) {
+        *type = PX_AXTYPE_LINEAR;
+        return 0;
+    }
+    if (PyArray_Check(obj)) {
+        int kind = PyArray_DESCR((PyArrayObject *)obj)->kind;
+
+        if (kind == 'M') {
+            *type = PX_AXTYPE_DATE;
+            return 0;
+        }
+        if (kind != 'O' && kind != 'U' && kind != 'S') {
+            *type = PX_AXTYPE_LINEAR;
+            return 0;
+        }
+    }
+    if (PyUnicode_Check(obj) || PyDict_Check(obj))
+        return 0;
+    seq = PySequence_Fast(obj, "not a sequence");
+    if (seq == NULL) {
+        px_absent();
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    len = PySequence_Fast_GET_SIZE(seq);
+    for (i = 0; i < len && i < AUTOTYPE_SAMPLE; i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+
+        if (it == Py_None)
+            continue;
+        if (PyList_Check(it) || PyTuple_Check(it) || PyArray_Check(it)) {
+            /* A 2-D array (a surface's z): the type of its first row. */
+            int rc = px_autotype(r, it, type);
+
+            Py_DECREF(seq);
+            return rc;
+        }
+        if (PyBool_Check(it))
+            texts++;     /* plotly.js: booleans are categories */
+        else if (PyFloat_Check(it) || PyLong_Check(it))
+            numbers++;
+        else if (PyUnicode_Check(it)) {
+            s = PyUnicode_AsUTF8AndSize(it, &slen);
+            if (s == NULL) {
+                PyErr_Clear();
+                texts++;
+                continue;
+            }
+            d = strtod(s, &end);
+            if (slen > 0 && end == s + slen && !isspace((unsigned char)s[0]))
+                numbers++;
+            else if (px_parse_date(s, (size_t)slen, &d))
+                dates++;
+            else
+                texts++;
+        }
+        else {
+            /* datetime.date / datetime / Timestamp: a date when its text is */
+            PyObject *t = PyObject_Str(it);
+
+            if (t == NULL) {
+                px_absent();
+                if (PyErr_Occurred())
+                    goto fail;
+                texts++;
+                continue;
+            }
+            s = PyUnicode_AsUTF8AndSize(t, &slen);
+            if (s != NULL && slen >= 10 && px_parse_date(s, 10, &d))
+                dates++;
+            else
+                texts++;
+            if (s == NULL)
+                PyErr_Clear();
+            Py_DECREF(t);
+        }
+    }
+    Py_DECREF(seq);
+    /* plotly.js's autotype: dates when they outnumber the rest twice,
+     * categories when texts outnumber numbers twice, numbers otherwise. */
+    if (dates > 0 && dates > 2 * (numbers + texts))
+        *type = PX_AXTYPE_DATE;
+    else if (texts > 2 * numbers || (texts > 0 && numbers == 0))
+        *type = PX_AXTYPE_CATEGORY;
+    else if (numbers > 0 || texts > 0 || dates > 0)
+        *type = PX_AXTYPE_LINEAR;
+    return 0;
+fail:
+    Py_DECREF(seq);
+    return -1;
+}
+
+int
+px_add_categories(preader *r, PyObject *obj, px_axis *ax)
+{
+    double *v = NULL;
+    size_t n;
+    int rc;
+
+    /* Reading the values on a category axis adds the new ones in order. */
+    rc = px_values(r, obj, ax, &v, &n);
+    free(v);
+    return rc;
+}

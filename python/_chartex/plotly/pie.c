@@ -1,0 +1,168 @@
+/*
+ * pie.c - pie traces: wedges in plotly.js's order (sorted, clockwise from
+ * 12 o'clock), the values of equal labels aggregated; the pie's title
+ * names its Axes.
+ */
+#include "plotly.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* --------------------------------------------------------------- pie */
+
+typedef struct slice {
+    PyObject *label;    /* borrowed from the labels' list, or owned text */
+    double value;
+    size_t first;       /* order of first appearance */
+} slice;
+
+static int
+slice_order(const void *pa, const void *pb)
+{
+    const slice *a = pa, *b = pb;
+
+    if (a->value != b->value)
+        return a->value > b->value ? -1 : 1;
+    return a->first < b->first ? -1 : a->first > b->first;
+}
+
+int
+px_read_pie(trace_ctx *t)
+{
+    preader *r = t->r;
+    PyObject *labels = px_get(t->trace, "labels"), *lseq = NULL, *index = NULL;
+    PyObject *title = NULL, *made = NULL;
+    double *vals = NULL, total = 0, rot = 0, start, at;
+    size_t nv = 0, nl = 0, n, i, ns = 0;
+    slice *sl = NULL;
+    int clockwise, sort, rc = -1;
+    chartex_artist *a;
+
+    if (px_values_of(t, "values", NULL, &vals, &nv) < 0)
+        goto done;
+    if (labels != NULL && !PyUnicode_Check(labels)) {
+        lseq = PySequence_Fast(labels, "");
+        if (lseq == NULL) {
+            PyErr_Clear();
+        }
+        else
+            nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
+    }
+    n = vals != NULL ? (lseq != NULL ? (nl > nv ? nl : nv) : nv) : nl;
+    if (n == 0)
+        goto ok;
+    made = PyList_New(0);
+    index = PyDict_New();
+    sl = calloc(n, sizeof *sl);
+    if (made == NULL || index == NULL || sl == NULL) {
+        if (sl == NULL)
+            PyErr_NoMemory();
+        goto done;
+    }
+    /* plotly.js adds up the values of equal labels (counting the labels
+     * when no values are given); labels past the values count nothing. */
+    for (i = 0; i < n; i++) {
+        PyObject *lab, *key, *pos;
+        double v = vals != NULL ? (i < nv ? vals[i] : NAN) : 1;
+        double l0 = 0, dl = 1;
+
+        if (lseq != NULL && i < nl && PySequence_Fast_GET_ITEM(lseq, i) != Py_None)
+            lab = PySequence_Fast_GET_ITEM(lseq, i);
+        else {
+            px_number(t->trace, "label0", &l0);
+            px_number(t->trace, "dlabel", &dl);
+            double lv = l0 + dl * (double)i;
+
+            /* plotly.js names these slices by the number's text. */
+            if (lv == floor(lv) && fabs(lv) < 1e15)
+                lab = PyUnicode_FromFormat("%lld", (long long)lv);
+            else {
+                PyObject *f = PyFloat_FromDouble(lv);
+
+                lab = f != NULL ? PyObject_Str(f) : NULL;
+                Py_XDECREF(f);
+            }
+            if (lab == NULL || PyList_Append(made, lab) < 0) {
+                Py_XDECREF(lab);
+                goto done;
+            }
+            Py_DECREF(lab);
+        }
+        if (!PyUnicode_Check(lab)) {
+            key = PyObject_Str(lab);
+            if (key == NULL || PyList_Append(made, key) < 0) {
+                Py_XDECREF(key);
+                goto done;
+            }
+            Py_DECREF(key);
+            lab = key;
+        }
+        if (!(isfinite(v) && v >= 0))
+            continue;     /* plotly.js draws no negative or missing value */
+        pos = PyDict_GetItemWithError(index, lab);
+        if (pos != NULL) {
+            sl[PyLong_AsSize_t(pos)].value += v;
+            continue;
+        }
+        if (PyErr_Occurred())
+            goto done;
+        pos = PyLong_FromSize_t(ns);
+        if (pos == NULL || PyDict_SetItem(index, lab, pos) < 0) {
+            Py_XDECREF(pos);
+            goto done;
+        }
+        Py_DECREF(pos);
+        sl[ns].label = lab;
+        sl[ns].value = v;
+        sl[ns].first = ns;
+        ns++;
+    }
+    sort = px_bool(t->trace, "sort", 1);
+    if (sort)
+        qsort(sl, ns, sizeof *sl, slice_order);
+    clockwise = !px_str_is(t->trace, "direction", "counterclockwise", 0);
+    px_number(t->trace, "rotation", &rot);
+    for (i = 0; i < ns; i++)
+        total += sl[i].value;
+    if (!(total > 0))
+        goto ok;
+    start = 90 - rot;     /* plotly.js: the first slice starts at 12 o'clock */
+    at = start;
+    for (i = 0; i < ns; i++) {
+        double ang = sl[i].value / total * 360, t1, t2;
+
+        if (clockwise) {
+            t2 = at;
+            t1 = at - ang;
+            at = t1;
+        }
+        else {
+            t1 = at;
+            t2 = at + ang;
+            at = t2;
+        }
+        a = chartex_axes_add_artist(t->p->axes, CHARTEX_ARTIST_WEDGE, &r->err);
+        if (a == NULL || chartex_artist_set_class(a, "plotly.pie", 10, &r->err) < 0) {
+            px_core_fail(r);
+            goto done;
+        }
+        chartex_artist_set_wedge(a, t1, t2, 1.0);
+        SET_TEXT(r, sl[i].label, chartex_artist_set_label(a, s, len, &r->err));
+    }
+    /* A pie's own title names its Axes. */
+    title = px_title(t->trace, "title");
+    if (title != NULL)
+        SET_TEXT(r, title, chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
+                                                  &r->err));
+ok:
+    rc = 0;
+done:
+    free(vals);
+    free(sl);
+    Py_XDECREF(labels);
+    Py_XDECREF(lseq);
+    Py_XDECREF(index);
+    Py_XDECREF(made);
+    Py_XDECREF(title);
+    return rc;
+}

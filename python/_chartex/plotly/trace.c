@@ -1,0 +1,178 @@
+/*
+ * trace.c - what every trace family of the Plotly reader shares: the
+ * state the traces of one subplot share while they are read (made on
+ * first use), a trace's new artists, the values of one of its keys, the
+ * positions it implies (x0 / dx), x and y interleaved, plotly.js's dpos
+ * (the smallest distance between positions), and the name plotly gives a
+ * trace.
+ */
+#include "plotly.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+px_trace_state *
+px_trace_state_of(px_subplot *p)
+{
+    if (p->ts == NULL) {
+        p->ts = calloc(1, sizeof *p->ts);
+        if (p->ts == NULL)
+            PyErr_NoMemory();
+    }
+    return p->ts;
+}
+
+void
+px_trace_state_free(px_subplot *p)
+{
+    px_trace_state *ts = p->ts;
+    size_t i;
+
+    if (ts == NULL)
+        return;
+    free(ts->curve.t);
+    free(ts->curve.f);
+    free(ts->stack.slot);
+    for (i = 0; i < ts->n_hist; i++)
+        px_hist_output_clear(&ts->hist[i]);
+    free(ts->hist);
+    free(ts->hist_trace);
+    free(ts->hist_horizontal);
+    free(ts);
+    p->ts = NULL;
+}
+
+chartex_artist *
+px_new_artist(trace_ctx *t, chartex_artist_kind kind, chartex_artist_role role,
+           unsigned flags, unsigned long group, int labelled)
+{
+    preader *r = t->r;
+    chartex_artist *a = chartex_axes_add_artist(t->p->axes, kind, &r->err);
+    char cls[48];
+    const char *s;
+    size_t len;
+    PyObject *keep = NULL;
+
+    if (a == NULL) {
+        px_core_fail(r);
+        return NULL;
+    }
+    snprintf(cls, sizeof cls, "plotly.%s", t->type);
+    if (chartex_artist_set_class(a, cls, strlen(cls), &r->err) < 0) {
+        px_core_fail(r);
+        return NULL;
+    }
+    chartex_artist_set_role(a, role);
+    chartex_artist_set_flags(a, flags);
+    chartex_artist_set_group(a, group);
+    if (labelled) {
+        if (px_text(t->name, &s, &len, &keep) < 0)
+            return NULL;
+        if (s != NULL && chartex_artist_set_label(a, s, len, &r->err) < 0) {
+            Py_XDECREF(keep);
+            px_core_fail(r);
+            return NULL;
+        }
+        Py_XDECREF(keep);
+    }
+    return a;
+}
+
+/* An array attribute of the trace on axis ax (NULL: plain numbers). */
+int
+px_values_of(trace_ctx *t, const char *key, px_axis *ax, double **v, size_t *n)
+{
+    PyObject *obj = px_get(t->trace, key);
+    int rc;
+
+    *v = NULL;
+    *n = 0;
+    if (obj == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    rc = px_values(t->r, obj, ax, v, n);
+    Py_DECREF(obj);
+    return rc;
+}
+
+/* Positions i -> p0 + dp * i (plotly's x0/dx when no array is given). */
+double *
+px_implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n)
+{
+    double p0 = 0, dp = 1, *v = malloc((n ? n : 1) * sizeof *v);
+    size_t i;
+
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    px_number(t->trace, k0, &p0);
+    px_number(t->trace, kd, &dp);
+    for (i = 0; i < n; i++)
+        v[i] = p0 + dp * (double)i;
+    return v;
+}
+
+double *
+px_interleave(const double *x, const double *y, size_t n)
+{
+    double *xy = malloc((n ? 2 * n : 1) * sizeof *xy);
+    size_t i;
+
+    if (xy == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        xy[2 * i] = x[i];
+        xy[2 * i + 1] = y[i];
+    }
+    return xy;
+}
+
+int
+px_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* plotly.js's dpos: the smallest distance between two distinct finite
+ * values of v (n of them; v is compacted and sorted in place), 1 when
+ * there are not two. */
+double
+px_min_spacing(double *v, size_t n)
+{
+    size_t i, m = 0;
+    double d = INFINITY;
+
+    for (i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            v[m++] = v[i];
+    qsort(v, m, sizeof *v, px_cmp_double);
+    for (i = 1; i < m; i++)
+        if (v[i] > v[i - 1] && v[i] - v[i - 1] < d)
+            d = v[i] - v[i - 1];
+    return isfinite(d) ? d : 1;
+}
+
+PyObject *
+px_trace_name(PyObject *trace, Py_ssize_t index)
+{
+    PyObject *name = px_get(trace, "name");
+
+    if (name != NULL && PyUnicode_Check(name))
+        return name;
+    if (name != NULL && (PyLong_Check(name) || PyFloat_Check(name))) {
+        PyObject *s = PyObject_Str(name);
+
+        Py_DECREF(name);
+        return s;
+    }
+    Py_XDECREF(name);
+    if (PyErr_Occurred())
+        return NULL;
+    return PyUnicode_FromFormat("trace %zd", index);
+}
