@@ -1,0 +1,308 @@
+"""The house (doc/architecture.md) kept true by the tree itself.
+
+- Every source file under src/, include/ and python/ is named in
+  doc/architecture.md, under the heading of its folder, and every file
+  named there exists.
+- No circles: no two C files call each other, directly or through others
+  (a file calls another when it uses a function defined there); no
+  #include loop; no Python module of the package imports one that imports
+  it back, counting the extension module (which imports some modules by
+  name) as one module.
+- No C room over 900 lines.
+- Names say who owns them: each folder's non-static functions carry its
+  prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
+  files, mpl_ the matplotlib walker, px_ the Plotly reader, tbl_ the table
+  reader), and architecture.md states each prefix.
+- The core never includes Python.h; the extension includes the public
+  header alone, never the core's private ones.
+
+These are read from the text of the files (comments and strings left
+out), the way a reviewer would check them, not from a build.
+"""
+import ast
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "doc" / "architecture.md"
+
+if not (ROOT / "src").is_dir() or not DOC.is_file():
+    pytest.skip("the source tree is not here (an installed package is tested)",
+                allow_module_level=True)
+
+MAX_ROOM_LINES = 900
+
+# folder -> the prefixes its non-static functions may carry
+PREFIXES = {
+    "src": ("chartex_",),
+    "python/_chartex": ("chx_",),
+    "python/_chartex/matplotlib": ("mpl_",),
+    "python/_chartex/plotly": ("px_",),
+    "python/_chartex/table": ("tbl_",),
+}
+
+
+def source_files():
+    """Repository-relative paths of every source file of the house."""
+    found = []
+    for folder, exts in (("src", (".c", ".h")), ("include", (".h",)),
+                         ("python/_chartex", (".c", ".h")),
+                         ("python/chartex", (".py", ".pyi"))):
+        for top, dirs, names in os.walk(ROOT / folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            for name in sorted(names):
+                if name.endswith(exts):
+                    found.append(Path(top, name).relative_to(ROOT).as_posix())
+    return found
+
+
+def c_files():
+    return [p for p in source_files() if p.endswith(".c")]
+
+
+# ------------------------------------------------------------ the document
+
+HEADING = re.compile(r"^#+ .*?`([^`]+/)`", re.M)
+
+
+def documented():
+    """{(folder, file name)} named in architecture.md: a file is named in
+    backquotes in the part that follows a heading which names its folder
+    in backquotes (`src/`, `python/_chartex/matplotlib/`)."""
+    text = DOC.read_text(encoding="utf-8")
+    marks = [(m.start(), m.group(1).rstrip("/")) for m in HEADING.finditer(text)]
+    out = set()
+    for i, (start, folder) in enumerate(marks):
+        end = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+        part = text[start:end]
+        for name in re.findall(r"`([A-Za-z0-9_./-]+\.(?:c|h|py|pyi))`", part):
+            if "/" not in name:
+                out.add((folder, name))
+    return out
+
+
+def test_every_source_file_is_in_the_architecture():
+    files = {tuple(p.rsplit("/", 1)) for p in source_files()}
+    named = documented()
+    missing = sorted("/".join(f) for f in files - named)
+    stale = sorted("/".join(f) for f in named - files)
+    assert not missing, "not in doc/architecture.md: %s" % ", ".join(missing)
+    assert not stale, "doc/architecture.md names files that do not exist: %s" % \
+        ", ".join(stale)
+
+
+def test_the_architecture_states_each_prefix():
+    text = DOC.read_text(encoding="utf-8")
+    for folder, prefixes in PREFIXES.items():
+        for p in prefixes:
+            assert "`%s`" % p in text, "architecture.md does not state %s (%s)" % (p, folder)
+
+
+# ----------------------------------------------------------- reading C text
+
+_NOISE = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+_DEF = re.compile(r"^([A-Za-z_]\w*)\s*\(", re.M)
+_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "defined"}
+
+
+def _code(path):
+    return _NOISE.sub(" ", (ROOT / path).read_text(encoding="utf-8"))
+
+
+def _definitions(code):
+    """(name, static) of each function defined at the start of a line (the
+    house style puts the return type on the line before)."""
+    out = []
+    for m in _DEF.finditer(code):
+        name = m.group(1)
+        if name in _KEYWORDS:
+            continue
+        depth, i = 0, m.end() - 1
+        while i < len(code):
+            if code[i] == "(":
+                depth += 1
+            elif code[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        if not code[i + 1:i + 200].lstrip().startswith("{"):
+            continue  # a call or a macro use at the start of a line
+        line_start = code.rfind("\n", 0, m.start() - 1) + 1
+        before = code[line_start:m.start()]
+        out.append((name, "static" in before))
+    return out
+
+
+def _cycles(graph):
+    """The strongly connected components of more than one node."""
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return comps
+
+
+def c_call_graph():
+    """{file: {file it calls}} over the C files of the core and the
+    extension (the test programs and benchmarks are not rooms)."""
+    code = {p: _code(p) for p in c_files()}
+    owner = {}
+    for p, text in code.items():
+        for name, static in _definitions(text):
+            if not static:
+                owner.setdefault(name, set()).add(p)
+    graph = {}
+    for p, text in code.items():
+        used = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
+        graph[p] = {q for name in used for q in owner.get(name, ()) if q != p}
+    return graph
+
+
+def test_no_c_file_calls_a_file_that_calls_it():
+    graph = c_call_graph()
+    cycles = _cycles(graph)
+    detail = []
+    for comp in cycles:
+        for a in comp:
+            for b in sorted(graph[a] & set(comp)):
+                detail.append("%s -> %s" % (a, b))
+    assert not cycles, "C files calling in a circle:\n  " + "\n  ".join(detail)
+
+
+def test_the_call_graph_is_read():
+    # The reading above must see real edges, or the test before it proves
+    # nothing: module.c calls the readers' entry points, the walker's
+    # rooms call values.c.
+    graph = c_call_graph()
+    assert "python/_chartex/matplotlib/walker.c" in graph["python/_chartex/module.c"]
+    assert "python/_chartex/matplotlib/values.c" in graph["python/_chartex/matplotlib/lines.c"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _include_target(path, name):
+    here = (ROOT / path).parent
+    for base in (here, ROOT / "include", ROOT / "src", ROOT / "python" / "_chartex"):
+        cand = (base / name).resolve()
+        if cand.is_file():
+            return cand.relative_to(ROOT).as_posix()
+    return None
+
+
+def test_no_include_loop():
+    graph = {}
+    for p in source_files():
+        if not p.endswith((".c", ".h")):
+            continue
+        text = (ROOT / p).read_text(encoding="utf-8")
+        targets = set()
+        for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
+            t = _include_target(p, name)
+            if t is not None and t != p:
+                targets.add(t)
+        graph[p] = targets
+    assert _cycles(graph) == []
+
+
+def test_no_room_over_the_limit():
+    over = []
+    for p in source_files():
+        if p.endswith((".c", ".h")) and not p.endswith("numfmt_tables.h"):
+            n = (ROOT / p).read_text(encoding="utf-8").count("\n")
+            if n > MAX_ROOM_LINES:
+                over.append("%s (%d lines)" % (p, n))
+    assert not over, "rooms over %d lines: %s" % (MAX_ROOM_LINES, ", ".join(over))
+
+
+def test_names_carry_their_wing_prefix():
+    wrong = []
+    for p in c_files():
+        folder = p.rsplit("/", 1)[0]
+        prefixes = PREFIXES.get(folder)
+        assert prefixes is not None, "%s: a folder with no prefix in PREFIXES" % folder
+        for name, static in _definitions(_code(p)):
+            if not static and not name.startswith(prefixes) and name != "PyInit__chartex":
+                wrong.append("%s: %s" % (p, name))
+    assert not wrong, "non-static names without their folder's prefix:\n  " + "\n  ".join(wrong)
+
+
+def test_the_core_and_the_extension_keep_their_headers():
+    for p in source_files():
+        if not p.endswith((".c", ".h")):
+            continue
+        includes = re.findall(r'^\s*#\s*include\s+[<"]([^">]+)[">]',
+                              (ROOT / p).read_text(encoding="utf-8"), re.M)
+        if p.startswith(("src/", "include/")):
+            assert "Python.h" not in includes, "%s includes Python.h" % p
+        if p.startswith("python/"):
+            private = [i for i in includes if os.path.basename(i) in ("internal.h", "chart.h")]
+            assert not private, "%s includes the core's private %s" % (p, private)
+
+
+# -------------------------------------------------------- the Python side
+
+def python_import_graph():
+    """{module: {module it imports}} over python/chartex/*.py, any import
+    anywhere in a module (a lazy one is an import all the same), with the
+    extension module as the node "_chartex" importing the modules its C
+    text names ("chartex._compat")."""
+    pkg = ROOT / "python" / "chartex"
+    mods = {p.stem for p in pkg.glob("*.py")}
+    graph = {}
+    for p in sorted(pkg.glob("*.py")):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 1 and node.module is None:
+                    deps |= {a.name for a in node.names}
+                elif node.level == 1:
+                    deps.add(node.module.split(".")[0])
+                elif node.module and node.module.split(".")[0] == "chartex":
+                    parts = node.module.split(".")
+                    deps |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    parts = a.name.split(".")
+                    if parts[0] == "chartex" and len(parts) > 1:
+                        deps.add(parts[1])
+        graph[p.stem] = {d for d in deps if d in mods or d == "_chartex"} - {p.stem}
+    ext = set()
+    for p in c_files():
+        if p.startswith("python/"):
+            text = (ROOT / p).read_text(encoding="utf-8")
+            ext |= {m for m in re.findall(r'"chartex\.(\w+)"', text) if m in mods}
+    graph["_chartex"] = ext
+    return graph
+
+
+def test_no_python_import_circle():
+    graph = python_import_graph()
+    assert {"_compat", "_artists", "_legend"} <= graph["_chartex"]
+    assert _cycles(graph) == [], graph
