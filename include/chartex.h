@@ -130,6 +130,13 @@ typedef enum chartex_artist_role {
                                        * at the centre of its bar */
 #define CHARTEX_IMAGE_ORIGIN_LOWER 0x200u /* IMAGE: row 0 at the extent's bottom */
 #define CHARTEX_CONTOUR_FILLED 0x400u /* CONTOUR: contourf: regions between levels */
+/* A reference line's (role REFLINE) coordinates that are data values; the
+ * others are fractions of the Axes.  axhline, axhspan: REF_Y_DATA (x runs
+ * from 0 to 1 across the Axes); axvline, axvspan: REF_X_DATA; axline: both
+ * (its points are two points on the line).  Neither: the reader could not
+ * tell, and the line is not reported. */
+#define CHARTEX_REF_X_DATA     0x800u
+#define CHARTEX_REF_Y_DATA     0x1000u
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,

@@ -65,9 +65,11 @@
     X(bbox) X(width) X(height) X(errorbar)                                               \
     X(zaxis) X(get_zlabel) X(get_zscale) X(stairs_data) X(vector_data)       \
     X(texts) X(tables) X(text_anchor) X(table_cells)                         \
+    X(get_xaxis_transform) X(get_yaxis_transform)                            \
     /* chartex._compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
+    X(axline_points)                                                         \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
