@@ -67,6 +67,8 @@
     /* chartex._compat */                                                    \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
+    /* chartex._frames */                                                    \
+    X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
@@ -96,6 +98,7 @@ typedef struct chx_state {
     PyObject *ChartexError;     /* the exception type */
     PyObject *compat;           /* chartex._compat, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
+    PyObject *frames;           /* chartex._frames, on the first frame read */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
 #define CHX_DECLARE_NAME(n) PyObject *s_##n;
