@@ -130,10 +130,35 @@ def _pandas(obj, max_rows, pd):
             columns.append(_pandas_column(column_name(name), index, pd))
     if is_series:
         columns.append(_pandas_column(column_name(labels[0]), obj, pd))
-    else:
-        for j, label in enumerate(labels):
+        return n, columns
+    blocks = _numpy_blocks(obj)
+    for j, label in enumerate(labels):
+        if j in blocks:
+            columns.append(_numpy_column(column_name(label), blocks[j]))
+        else:
             columns.append(_pandas_column(column_name(label), obj.iloc[:, j], pd))
     return n, columns
+
+
+def _numpy_blocks(frame):
+    """{position: 1-D array} for the columns of plain NumPy dtypes that
+    share their dtype with others, read as one 2-D array per dtype: a
+    Series per column costs pandas tens of microseconds, a second for a
+    frame 10,000 columns wide."""
+    positions = {}
+    for j, dtype in enumerate(frame.dtypes.tolist()):
+        if isinstance(dtype, np.dtype) and dtype.kind in "fiubcmM":
+            positions.setdefault(dtype, []).append(j)
+    arrays = {}
+    for dtype, where in positions.items():
+        if len(where) < 8:
+            continue
+        block = frame.iloc[:, where].to_numpy()
+        if block.dtype != dtype or block.shape != (len(frame), len(where)):
+            continue
+        for k, j in enumerate(where):
+            arrays[j] = block[:, k]
+    return arrays
 
 
 def _is_label(label, name):
