@@ -14,6 +14,10 @@ orjson is installed, else the stdlib json one):
             (frame.to_dict(orient="list"), Timestamps as isoformat(); the
             rendition of tests/test_e2b_startup.py)
 
+E2B's formatter breaks the display of some frames (a Timedelta column:
+the cell ends in "ValueError: Can't clean for JSON"): its cells say
+"error", and the error is printed below the table.
+
 For every table, each run builds the frame in an untimed cell, then times
 the cell `df` (the frame as the cell's value): from the execute_request to
 the moment the reader has decoded the execute_result.  Runs are
@@ -29,6 +33,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -53,6 +58,11 @@ TABLES = {
     "datetime-indexed 100,000": (
         "df = pd.DataFrame({'v': rng.normal(size=100_000), 'w': rng.integers(0, 9, 100_000)},\n"
         "    index=pd.date_range('2020-01-01', periods=100_000, freq='min', name='when'))"),
+    "1,000 with Timedelta, Period, Decimal": (
+        "import decimal\n"
+        "df = pd.DataFrame({'td': pd.to_timedelta(rng.integers(0, 10**6, 1000), unit='s'),\n"
+        "    'p': pd.period_range('2024-01', periods=1000, freq='D'),\n"
+        "    'd': [decimal.Decimal(k) / 100 for k in range(1000)]})"),
     "groupby 1,000 groups": (
         "raw = pd.DataFrame({'g': rng.integers(0, 1000, 1_000_000), 'v': rng.normal(size=1_000_000)})\n"
         "df = raw.groupby('g').agg(['mean', 'sum', 'count'])"),
@@ -142,7 +152,9 @@ def kernel_tables(tables, runs, packer):
                         try:
                             e2e, msg, _ = k.run("df")
                         except RuntimeError as exc:
-                            errors[(name, k.config)] = str(exc).splitlines()[-1][:100]
+                            # The cell's error (E2B's formatter breaks the display).
+                            text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))
+                            errors[(name, k.config)] = text.splitlines()[-1][:100]
                             continue
                         fmt = json.loads(k.run("pass", {"b": "_tb_take()"})[2]["b"])["fmt"]
                         pack = k.probes()["pack"]
