@@ -404,12 +404,22 @@ def test_no_leak():
 IPython = pytest.importorskip("IPython")
 
 
+def fake_shell():
+    """What register() needs of a shell: its display formatter (no
+    InteractiveShell singleton, which would make get_ipython() answer for
+    the other tests of this process)."""
+    import types
+
+    from IPython.core.formatters import DisplayFormatter
+
+    return types.SimpleNamespace(display_formatter=DisplayFormatter())
+
+
 @pytest.fixture(scope="module")
 def shell():
     import chartex.ipython
-    from IPython.core.interactiveshell import InteractiveShell
 
-    ip = InteractiveShell.instance()
+    ip = fake_shell()
     chartex.ipython.register(ip)
     yield ip
     chartex.ipython.unregister(ip)
@@ -487,10 +497,9 @@ def test_data_formatter_failure_is_logged_once(shell, monkeypatch, caplog):
 
 def test_json_formatter():
     import chartex.ipython
-    from IPython.core.interactiveshell import InteractiveShell
     from IPython.core.formatters import JSONFormatter
 
-    ip = InteractiveShell.instance()
+    ip = fake_shell()
     chartex.ipython.register(ip, json=True)
     try:
         data, md = fmt(ip, {"a": np.float64("nan"), 1: np.arange(3), (1, 2): [np.int64(5), None],

@@ -620,27 +620,27 @@ convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *fo
                                              &indent_obj, &rows_obj, &bytes_obj,
                                              &string_obj);
     if (!parsed)
-        return NULL;
+        goto done;
     if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
         || parse_count(rows_obj, "max_rows", 0, &max_rows, &has_rows) < 0
         || parse_count(bytes_obj, "max_bytes", 1, &max_bytes, &has_bytes) < 0
         || parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0)
-        return NULL;
+        goto done;
     ok = tbl_is_frame(st, src);
     if (ok < 0)
-        return NULL;
+        goto done;
     if (!ok) {
         PyErr_Format(PyExc_TypeError,
                      "%s() argument must be a pandas DataFrame or Series or a polars "
                      "DataFrame or Series, not '%.100s'", strchr(format, ':') + 1,
                      Py_TYPE(src)->tp_name);
-        return NULL;
+        goto done;
     }
     if (has_rows && max_rows > (size_t)PY_SSIZE_T_MAX)
         has_rows = 0;
     table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1, &total);
     if (table == NULL)
-        return NULL;
+        goto done;
     if ((has_bytes || has_string)
         && chartex_table_limit(table, max_bytes, max_string, &err) < 0) {
         chx_raise_core_error(st, &err);

@@ -247,54 +247,56 @@ tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_
     size_t n, rows;
     const char *name;
     size_t name_len;
+    int ok = 0;
 
     if (ready(st) < 0)
-        goto fail;
+        goto done;
     limit = max_rows < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_rows);
     if (limit == NULL)
-        goto fail;
+        goto done;
     plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, NULL);
     if (plan == NULL) {
         reader_error(st, "a frame", obj);
-        goto fail;
+        goto done;
     }
     if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 2
         || !PyLong_Check(PyTuple_GET_ITEM(plan, 0))) {
         bad_plan(st, "no (rows, columns) pair");
-        goto fail;
+        goto done;
     }
     n = PyLong_AsSize_t(PyTuple_GET_ITEM(plan, 0));
     if (n == (size_t)-1 && PyErr_Occurred())
-        goto fail;
+        goto done;
     *total_rows = n;
     rows = max_rows >= 0 && n > (size_t)max_rows ? (size_t)max_rows : n;
     columns = PySequence_Fast(PyTuple_GET_ITEM(plan, 1), "columns must be a sequence");
     if (columns == NULL)
-        goto fail;
+        goto done;
     table = chartex_table_new(rows, &err);
     if (table == NULL) {
         chx_raise_core_error(st, &err);
-        goto fail;
+        goto done;
     }
     n_columns = PySequence_Fast_GET_SIZE(columns);
     for (i = 0; i < n_columns; i++) {
         if (plan_item(st, PySequence_Fast_GET_ITEM(columns, i), &c) < 0
             || tbl_utf8(c.name, &name, &name_len, &keep) < 0)
-            goto fail;
+            goto done;
         col = chartex_table_add_column(table, name, name_len, &err);
         Py_CLEAR(keep);
         if (col == NULL) {
             chx_raise_core_error(st, &err);
-            goto fail;
+            goto done;
         }
         if (read_values(st, &c, col, rows) < 0)
-            goto fail;
+            goto done;
     }
-    goto done;
-fail:
-    chartex_table_free(table);
-    table = NULL;
+    ok = 1;
 done:
+    if (!ok) {
+        chartex_table_free(table);
+        table = NULL;
+    }
     Py_XDECREF(plan);
     Py_XDECREF(limit);
     Py_XDECREF(columns);
