@@ -248,7 +248,8 @@ def _key(k):
 def _plain(obj, depth):
     """obj as plain JSON values (dict with str keys, list, str, int, float,
     bool, None): NaN and infinities None, NumPy values as Python's, dates
-    ISO text, frames as their e2b/data dict, anything else str()."""
+    ISO text, frames as their e2b/data dict (with the e2b/data formatter's
+    default bounds), anything else str()."""
     if depth <= 0:
         raise ValueError("nested deeper than %d levels (or a reference cycle)" % _MAX_DEPTH)
     if obj is None or isinstance(obj, (str, bool)):
@@ -269,10 +270,12 @@ def _plain(obj, depth):
             return None if np.isnat(obj) else str(obj)
         return _plain(obj.tolist(), depth)
     if is_frame(obj):
+        # Bounded as the e2b/data formatter's defaults bound it.
         global _extension
         if _extension is None:
             from . import _chartex as _extension
-        return _extension.frame_to_dict(obj)
+        return _extension.frame_to_dict(obj, max_rows=_pandas_max_rows(),
+                                        max_bytes=MAX_BYTES, max_string=MAX_STRING)
     if isinstance(obj, complex):
         return [_plain(obj.real, depth), _plain(obj.imag, depth)]
     if hasattr(obj, "isoformat"):
