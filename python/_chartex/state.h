@@ -70,6 +70,8 @@
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
     X(axline_points)                                                         \
+    /* chartex._frames */                                                    \
+    X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
@@ -101,6 +103,7 @@ typedef struct chx_state {
     PyObject *artists;          /* chartex._artists, imported on first use */
     PyObject *legend;           /* chartex._legend, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
+    PyObject *frames;           /* chartex._frames, on the first frame read */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
 #define CHX_DECLARE_NAME(n) PyObject *s_##n;
