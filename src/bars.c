@@ -320,8 +320,13 @@ standing(const struct chartex_axes *axes, size_t i, size_t k, double tol)
 
 /* ------------------------------------------------- lines as error bars */
 
-int
-chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k)
+/* Whether artist j is a data line drawn along bar k of artist *bar's
+ * centre (with or without caps across it, NaN between its pieces) whose
+ * extent along the value direction, [*lo, *hi], holds the bar's end:
+ * that bar's error bar.  Any bar of axes may be the one (found). */
+static int
+whisker_of(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k,
+           double *vlo, double *vhi)
 {
     const struct chartex_artist *l = axes->artists[j];
     size_t i, m, n_finite = 0;
@@ -373,8 +378,41 @@ chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar, 
                 continue;
             *bar = i;
             *k = m;
+            *vlo = lo[d];
+            *vhi = hi[d];
             return 1;
         }
+    }
+    return 0;
+}
+
+int
+chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k)
+{
+    const struct chartex_artist *l = axes->artists[j], *a;
+    double lo, hi, v, c, tol;
+    size_t back;
+    int d;
+
+    if (whisker_of(axes, j, bar, k, &lo, &hi))
+        return 1;
+    /* A cap drawn on its own (seaborn 0.12): a 2-point line across the
+     * bar, right after its whisker, at one of the whisker's ends. */
+    if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
+        || (l->flags & CHARTEX_LINE_NO_LINE) || l->n != 2)
+        return 0;
+    for (back = 1; back <= 2 && back <= j; back++) {
+        if (!whisker_of(axes, j - back, bar, k, &lo, &hi))
+            continue;
+        a = axes->artists[*bar];
+        d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
+        c = centre_of(a, *k);
+        tol = 1e-9 * fmax(fabs(c), width_of(a, *k));
+        v = d ? l->y[0] : l->x[0];
+        if ((d ? l->y[1] : l->x[1]) == v && (v == lo || v == hi)
+            && fabs(((d ? l->x[0] : l->y[0]) + (d ? l->x[1] : l->y[1])) / 2 - c) <= tol
+            && fabs((d ? l->x[1] : l->y[1]) - (d ? l->x[0] : l->y[0])) <= width_of(a, *k) + tol)
+            return 1;
     }
     return 0;
 }

@@ -280,7 +280,7 @@ def _draw_bar(ax, chart):
         offset = (gi - (len(groups) - 1) / 2) * each if grouped else 0.0
         at = [slots[e["label"]] + offset for e in mine]
         values = [_f(e.get("value")) for e in mine]
-        bottoms = [_f(e["base"]) if e.get("base") is not None
+        bottoms = [_base(ax, e["base"], horizontal) if e.get("base") is not None
                    else (ends.get(e["label"], 0.0) if stacked else 0.0) for e in mine]
         key = "x_error" if horizontal else "y_error"
         err = None
@@ -299,6 +299,15 @@ def _draw_bar(ax, chart):
             ax.bar_label(bars, labels=[e.get("bar_label") or "" for e in mine])
         for e, b, v in zip(mine, bottoms, values):
             ends[e["label"]] = b + (v if v == v else 0.0)
+
+
+def _base(ax, base, horizontal):
+    """A floating bar's base as a number: a date (the value axis made a date
+    axis) or the number itself."""
+    if isinstance(base, str):
+        (ax.xaxis_date if horizontal else ax.yaxis_date)()
+        return _date_number(base)
+    return _f(base)
 
 
 def _draw_reference_lines(ax, chart):
@@ -339,7 +348,7 @@ def _draw_pie(ax, chart):
                radius=r if r == r else 1.0, normalize=False, wedgeprops=props)
 
 
-def _draw_box(ax, chart):
+def _draw_box(ax, chart, overlaid=False):
     import numpy as np
 
     from . import _compat
@@ -348,6 +357,12 @@ def _draw_box(ax, chart):
     elements = chart.get("elements") or []
     positions = list(range(1, len(elements) + 1))
     labels = [e.get("label") or "" for e in elements]
+    if overlaid and labels and not all(_is_number_text(t) for t in labels):
+        # Over other charts of the Axes (a stripplot's points at each
+        # category): the boxes stand at their categories too.
+        axis = ax.yaxis if horizontal else ax.xaxis
+        axis.update_units(np.array(labels, dtype=object))
+        positions = [float(p) for p in np.atleast_1d(axis.convert_units(labels))]
     if chart.get("violin") and any(e.get("first_quartile") is not None for e in elements):
         _draw_inner_box_violins(ax, elements, positions, horizontal)
         (ax.set_yticks if horizontal else ax.set_xticks)(positions, labels)
@@ -530,8 +545,9 @@ def _draw_contours(ax, contours):
     ax.autoscale_view()
 
 
-def draw_chart(ax, chart):
-    """Draws one chart (not a superchart) into ax."""
+def draw_chart(ax, chart, overlaid=False):
+    """Draws one chart (not a superchart) into ax (overlaid: over the other
+    charts of its Axes)."""
     kind = chart.get("type")
     _texts(ax, chart)
     if kind in ("line", "scatter"):
@@ -541,7 +557,7 @@ def draw_chart(ax, chart):
     elif kind == "pie":
         _draw_pie(ax, chart)
     elif kind == "box_and_whisker":
-        _draw_box(ax, chart)
+        _draw_box(ax, chart, overlaid)
     elif kind == "unknown" and any(chart.get(k) for k in _GRIDDED + ("shapes",)):
         x, y = _axes_of(ax, chart)
         _draw_gridded(ax, chart)
@@ -687,7 +703,7 @@ def _draw_overlaid(ax, chart):
     ax, in their order (bars, then the line drawn over them)."""
     for sub in chart.get("elements") or []:
         if isinstance(sub, dict) and sub.get("type") != "superchart":
-            draw_chart(ax, sub)
+            draw_chart(ax, sub, overlaid=True)
 
 
 def _projection(chart):
