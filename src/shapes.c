@@ -120,7 +120,8 @@ chartex__add_shapes(chartex__builder *b, chartex__node *obj,
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        if (!chartex__artist_is_shape(axes, a))
+        /* A Rectangle drawn as a candle's body is the candle's. */
+        if (!chartex__artist_is_shape(axes, a) || (b->taken != NULL && b->taken[i] == 3))
             continue;
         if (list == NULL) {
             list = chartex__node_new(CHARTEX__NODE_ARRAY);
