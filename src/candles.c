@@ -539,7 +539,9 @@ chartex__find_candles(const struct chartex_axes *axes, chartex__candles *out,
         if (chartex__artist_is_data(axes->artists[i]) && !(taken != NULL && taken[i])
             && collect(axes, i, &p, cap) < 0)
             goto done;
-    if (p.n_st == 0) {
+    /* Vertical segments alone (an eventplot, vlines) are no candles:
+     * nothing to sort. */
+    if (p.n_st == 0 || (p.n_bd == 0 && p.n_tk == 0)) {
         rc = 0;
         goto done;
     }
