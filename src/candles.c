@@ -3,8 +3,8 @@
  * from the numbers alone, and their elements.  Every reader draws them in
  * the same few shapes, so one rule reads mplfinance, the manual idiom
  * (vlines(dates, low, high) + bar(dates, close - open, bottom=open), up
- * and down candles in one bar call or two) and Plotly's candlestick and
- * ohlc traces alike:
+ * and down candles in one bar call or two, wicks drawn as thin bars) and
+ * Plotly's candlestick and ohlc traces alike:
  *
  *   body   a floating vertical bar (none of its container's bars starts
  *          at 0) or a 4-corner axis-aligned rectangle (a PolyCollection's
@@ -12,9 +12,10 @@
  *          rectangle's first corner) to its close (the bar's end, the
  *          opposite corner);
  *   wick   a vertical segment (of a line collection, or a line of two or
- *          more points at one x) at a body's centre that reaches one of
- *          its ends or crosses it: the low and high are the farthest ends
- *          of a body's wicks (and of the body);
+ *          more points at one x), or a floating bar narrower than the
+ *          body, at a body's centre that reaches one of its ends or
+ *          crosses it: the low and high are the farthest ends of a body's
+ *          wicks (and of the body);
  *   OHLC   a vertical segment from low to high with a horizontal tick
  *          ending at it from the left (the open) and one starting at it
  *          to the right (the close).
@@ -41,6 +42,7 @@
 /* A vertical segment: a wick, or the stick of an OHLC candle. */
 typedef struct stick {
     double x, lo, hi;
+    double w;               /* a thin bar's width; 0 for a line */
     size_t artist, part;
 } stick;
 
@@ -63,7 +65,7 @@ typedef struct pieces {
     size_t n_tk;
     body *bd;
     size_t n_bd;
-    /* per artist: 1 while it may be a candle's (body, stick or tick) */
+    /* per artist: what it may still be (BODIES, STICKS, TICKS bits) */
     unsigned char *ok;
     /* per artist: what it may be */
     unsigned char *role;
@@ -167,8 +169,18 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
                 continue;
             if (a->by[k] == 0)
                 goto not_bodies;    /* a bar from 0: no candle's body */
-            if (grow((void **)&p->bd, &cap[2], p->n_bd, sizeof *p->bd) < 0)
+            if (grow((void **)&p->bd, &cap[2], p->n_bd, sizeof *p->bd) < 0
+                || grow((void **)&p->st, &cap[0], p->n_st, sizeof *p->st) < 0)
                 return -1;
+            /* Each bar may be a wick too: a thin one (the bars that draw
+             * the wicks of a candle drawn with bars alone). */
+            p->st[p->n_st].x = a->bx[k] + a->bw[k] / 2;
+            p->st[p->n_st].lo = fmin(a->by[k], a->by[k] + a->bh[k]);
+            p->st[p->n_st].hi = fmax(a->by[k], a->by[k] + a->bh[k]);
+            p->st[p->n_st].w = fabs(a->bw[k]);
+            p->st[p->n_st].artist = i;
+            p->st[p->n_st].part = k;
+            p->n_st++;
             p->bd[p->n_bd].c = a->bx[k] + a->bw[k] / 2;
             p->bd[p->n_bd].half = fabs(a->bw[k]) / 2;
             p->bd[p->n_bd].open = a->by[k];
@@ -179,7 +191,7 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
             p->n_bd++;
         }
         if (p->n_bd > n_bd)
-            p->role[i] = BODIES;
+            p->role[i] = BODIES | STICKS;
         return 0;
     case CHARTEX_ARTIST_LINE:
         if ((a->flags & CHARTEX_LINE_NO_LINE) || a->n < 2 || !finite_part(a, 0, a->n))
@@ -189,6 +201,7 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
         if (!vertical(a->x, a->y, a->n, &p->st[p->n_st].lo, &p->st[p->n_st].hi))
             return 0;
         p->st[p->n_st].x = a->x[0];
+        p->st[p->n_st].w = 0;
         p->st[p->n_st].artist = i;
         p->st[p->n_st].part = 0;
         p->n_st++;
@@ -221,6 +234,7 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
             p->st[p->n_st].x = x[0];
             p->st[p->n_st].lo = lo;
             p->st[p->n_st].hi = hi;
+            p->st[p->n_st].w = 0;
             p->st[p->n_st].artist = i;
             p->st[p->n_st].part = k;
             p->n_st++;
@@ -265,6 +279,7 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
     return 0;
 not_bodies:
     p->n_bd = n_bd;
+    p->n_st = n_st;
     return 0;
 }
 
@@ -307,6 +322,9 @@ wick_of(const stick *s, const body *d)
 
     if (fabs(s->x - d->c) > 1e-6 * d->half + 1e-9 * fabs(d->c))
         return 0;
+    /* A bar is a wick of a wider body only, never of itself. */
+    if (s->w > 0 && s->w >= 2 * d->half * (1 - 1e-6))
+        return 0;
     return (s->lo <= top + vt && s->hi >= top - vt) || (s->lo <= bot + vt && s->hi >= bot - vt);
 }
 
@@ -335,20 +353,20 @@ settle_candlesticks(const struct chartex_axes *axes, pieces *p)
     qsort(p->st, p->n_st, sizeof *p->st, cmp_first);
     qsort(p->bd, p->n_bd, sizeof *p->bd, cmp_first);
     for (i = 0; i < axes->n_artists; i++)
-        p->ok[i] = (p->role[i] & (BODIES | STICKS)) != 0;
+        p->ok[i] = p->role[i] & (BODIES | STICKS);
     while (changed) {
         changed = 0;
         for (i = 0; i < p->n_bd; i++) {
             const body *d = &p->bd[i];
             int found = 0;
 
-            if (!p->ok[d->artist])
+            if (!(p->ok[d->artist] & BODIES))
                 continue;
             for (j = lower_bound(p->st, p->n_st, sizeof *p->st, d->c - tol);
                  j < p->n_st && p->st[j].x <= d->c + tol && !found; j++)
-                found = p->ok[p->st[j].artist] && wick_of(&p->st[j], d);
+                found = (p->ok[p->st[j].artist] & STICKS) && wick_of(&p->st[j], d);
             if (!found) {
-                p->ok[d->artist] = 0;
+                p->ok[d->artist] &= (unsigned char)~BODIES;
                 changed = 1;
             }
         }
@@ -356,17 +374,21 @@ settle_candlesticks(const struct chartex_axes *axes, pieces *p)
             const stick *s = &p->st[i];
             int found = 0;
 
-            if (!p->ok[s->artist])
+            if (!(p->ok[s->artist] & STICKS))
                 continue;
             for (j = lower_bound(p->bd, p->n_bd, sizeof *p->bd, s->x - tol);
                  j < p->n_bd && p->bd[j].c <= s->x + tol && !found; j++)
-                found = p->ok[p->bd[j].artist] && wick_of(s, &p->bd[j]);
+                found = (p->ok[p->bd[j].artist] & BODIES) && wick_of(s, &p->bd[j]);
             if (!found) {
-                p->ok[s->artist] = 0;
+                p->ok[s->artist] &= (unsigned char)~STICKS;
                 changed = 1;
             }
         }
     }
+    /* Bodies that are also wicks of wider ones are wicks. */
+    for (i = 0; i < axes->n_artists; i++)
+        if (p->ok[i] == (BODIES | STICKS))
+            p->ok[i] = STICKS;
 }
 
 /* ----------------------------------------------------------- the candles */
@@ -384,21 +406,11 @@ cmp_candle(const void *pa, const void *pb)
 }
 
 static int
-add_candle(chartex__candles *out, double pos, double open, double high, double low,
-           double close, size_t artist, size_t k)
+add_candle(chartex__candles *out, chartex__candle c)
 {
-    chartex__candle *c;
-
     if (grow((void **)&out->c, &out->cap, out->n, sizeof *out->c) < 0)
         return -1;
-    c = &out->c[out->n++];
-    c->pos = pos;
-    c->open = open;
-    c->high = high;
-    c->low = low;
-    c->close = close;
-    c->artist = artist;
-    c->k = k;
+    out->c[out->n++] = c;
     return 0;
 }
 
@@ -462,21 +474,12 @@ find_ohlc(const struct chartex_axes *axes, pieces *p, chartex__candles *out)
     qsort(rights, p->n_tk, sizeof *rights, cmp_first);
     /* Sticks not of the candlesticks, ticks of artists of ticks only. */
     for (i = 0; i < axes->n_artists; i++)
-        ok[i] = !ok[i] && (p->role[i] == STICKS || p->role[i] == TICKS);
+        ok[i] = !ok[i] && (p->role[i] == STICKS || p->role[i] == TICKS)
+                && axes->artists[i]->kind != CHARTEX_ARTIST_BARS;
     while (changed) {
+        /* Every stick has both ticks, every tick is an open or a close
+         * of a stick kept. */
         changed = 0;
-        for (i = 0; i < p->n_st; i++) {
-            const stick *s = &p->st[i];
-
-            if (!ok[s->artist])
-                continue;
-            if (tick_at(p, lefts, p->n_tk, s, tol, ok) == SIZE_MAX
-                || tick_at(p, rights, p->n_tk, s, tol, ok) == SIZE_MAX) {
-                ok[s->artist] = 0;
-                changed = 1;
-            }
-        }
-        /* Every tick must be an open or a close of a stick kept. */
         memset(used, 0, p->n_tk);
         for (i = 0; i < p->n_st; i++) {
             const stick *s = &p->st[i];
@@ -485,10 +488,12 @@ find_ohlc(const struct chartex_axes *axes, pieces *p, chartex__candles *out)
                 continue;
             l = tick_at(p, lefts, p->n_tk, s, tol, ok);
             r = tick_at(p, rights, p->n_tk, s, tol, ok);
-            if (l != SIZE_MAX)
-                used[l] = 1;
-            if (r != SIZE_MAX)
-                used[r] = 1;
+            if (l == SIZE_MAX || r == SIZE_MAX) {
+                ok[s->artist] = 0;
+                changed = 1;
+                continue;
+            }
+            used[l] = used[r] = 1;
         }
         for (i = 0; i < p->n_tk; i++)
             if (ok[p->tk[i].artist] && !used[i]) {
@@ -503,7 +508,8 @@ find_ohlc(const struct chartex_axes *axes, pieces *p, chartex__candles *out)
             continue;
         l = tick_at(p, lefts, p->n_tk, s, tol, ok);
         r = tick_at(p, rights, p->n_tk, s, tol, ok);
-        if (add_candle(out, s->x, p->tk[l].y, s->hi, s->lo, p->tk[r].y, s->artist, s->part) < 0)
+        if (add_candle(out, (chartex__candle){s->x, p->tk[l].y, s->hi, s->lo, p->tk[r].y,
+                                              s->artist, s->part}) < 0)
             goto done;
         out->n_ohlc++;
     }
@@ -552,19 +558,20 @@ chartex__find_candles(const struct chartex_axes *axes, chartex__candles *out,
         const body *d = &p.bd[i];
         double lo = fmin(d->open, d->close), hi = fmax(d->open, d->close), at = NAN;
 
-        if (!p.ok[d->artist])
+        if (!(p.ok[d->artist] & BODIES))
             continue;
         /* At its wick's x, the position as given (the body's centre is
          * recomputed from its edges). */
         for (j = lower_bound(p.st, p.n_st, sizeof *p.st, d->c - tol); j < p.n_st && p.st[j].x <= d->c + tol;
              j++)
-            if (p.ok[p.st[j].artist] && wick_of(&p.st[j], d)) {
+            if ((p.ok[p.st[j].artist] & STICKS) && wick_of(&p.st[j], d)) {
                 lo = fmin(lo, p.st[j].lo);
                 hi = fmax(hi, p.st[j].hi);
                 if (isnan(at))
                     at = p.st[j].x;
             }
-        if (add_candle(out, at, d->open, hi, lo, d->close, d->artist, d->part) < 0)
+        if (add_candle(out, (chartex__candle){at, d->open, hi, lo, d->close, d->artist,
+                                              d->part}) < 0)
             goto done;
         out->n_bodies++;
     }

@@ -309,3 +309,55 @@ Test(candles, missing_days_are_left_out)
                 CANDLE("2", "Group 0", "-0.5", "11.0", "11.5", "10.0", "10.5") "],"
                 CANDLESTICK_END);
 }
+
+/* Candles drawn with bars alone (a tutorial's way): the bodies, and thin
+ * bars from the close up to the high and from the open down to the low
+ * (up and down days in calls of their own).  A bar narrower than a body
+ * at its centre, reaching its end, is a wick. */
+Test(candles, thin_bars_as_wicks)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = date_axes(s);
+    static const size_t up[3] = {0, 2, 4}, down[2] = {1, 3};
+    const size_t *sel[2] = {up, down};
+    size_t n[2] = {3, 2}, g, i;
+
+    for (g = 0; g < 2; g++) {
+        double c[3], v[3], b[3], hv[3], hb[3], lv[3], lb[3];
+
+        for (i = 0; i < n[g]; i++) {
+            size_t k = sel[g][i];
+            double top = fmax(OPEN[k], CLOSE[k]), bot = fmin(OPEN[k], CLOSE[k]);
+
+            c[i] = DAY[k];
+            v[i] = CLOSE[k] - OPEN[k];
+            b[i] = OPEN[k];
+            hv[i] = HIGH[k] - top;
+            hb[i] = top;
+            lv[i] = LOW[k] - bot;
+            lb[i] = bot;
+        }
+        h_bars(ax, NULL, CHARTEX_VERTICAL, n[g], c, v, 0.4, b);
+        h_bars(ax, NULL, CHARTEX_VERTICAL, n[g], c, hv, 0.05, hb);
+        h_bars(ax, NULL, CHARTEX_VERTICAL, n[g], c, lv, 0.05, lb);
+    }
+    h_expect(s, "{\"type\":\"bar\",\"title\":null,\"elements\":[" FIVE_CANDLES("Group 0")
+                "]," CANDLESTICK_END);
+}
+
+/* Floating bars of one width over each other are no candles. */
+Test(candles, equal_floating_bars_are_no_wicks)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    double c[2] = {0, 1}, v[2] = {1, 2}, b[2] = {1, 1}, v2[2] = {1, 1}, b2[2] = {2, 3};
+    char *text;
+
+    h_bars(ax, NULL, CHARTEX_VERTICAL, 2, c, v, 0.6, b);
+    h_bars(ax, NULL, CHARTEX_VERTICAL, 2, c, v2, 0.6, b2);
+    text = h_json(s);
+    cr_expect_null(strstr(text, "financial"), "%s", text);
+    cr_expect_not_null(strstr(text, "\"stacked\":true"), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+}

@@ -95,6 +95,27 @@ def test_up_and_down_candles_in_two_calls(chart, fig_ax):
     e2b_read(d)
 
 
+def test_candles_drawn_with_bars_alone(chart, fig_ax):
+    # A tutorial's way: for rising and for falling days, the bodies and
+    # thin bars from the body up to the high and down to the low.
+    pd = pytest.importorskip("pandas")
+    prices = pd.DataFrame({"open": OPEN, "close": CLOSE, "high": HIGH, "low": LOW},
+                          index=pd.DatetimeIndex(DATES))
+    up = prices[prices.close >= prices.open]
+    down = prices[prices.close < prices.open]
+    fig, ax = fig_ax
+    width, width2 = 0.4, 0.05
+    ax.bar(up.index, up.close - up.open, width, bottom=up.open, color="green")
+    ax.bar(up.index, up.high - up.close, width2, bottom=up.close, color="green")
+    ax.bar(up.index, up.low - up.open, width2, bottom=up.open, color="green")
+    ax.bar(down.index, down.close - down.open, width, bottom=down.open, color="red")
+    ax.bar(down.index, down.high - down.open, width2, bottom=down.open, color="red")
+    ax.bar(down.index, down.low - down.close, width2, bottom=down.close, color="red")
+    d = chart(drawn(fig))
+    assert_candles(d, [iso(v) for v in DATES])
+    e2b_read(d)
+
+
 def test_labelled_bodies_name_the_group(chart, fig_ax):
     fig, ax = fig_ax
     ax.bar(DATES, CLOSE - OPEN, bottom=OPEN, width=0.6, label="ACME")
