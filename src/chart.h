@@ -2,7 +2,8 @@
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
  * title): extract.c, kinds.c, builder.c, classify.c, box.c, points.c,
- * downsample.c, errorbars.c, shapes.c, texts.c, heatmap.c, contours.c.
+ * downsample.c, errorbars.c, shapes.c, texts.c, heatmap.c, contours.c,
+ * records.c.
  * Not installed; the rest of src/ sees only internal.h.
  *
  * Calls go one way, down:
@@ -11,6 +12,7 @@
  *                kinds.c -> heatmap.c, contours.c -> downsample.c
  *                           (contours.c -> heatmap.c: the colour scale)
  *   extract.c, kinds.c -> texts.c, shapes.c -> downsample.c
+ *   extract.c, kinds.c -> records.c
  *   every builder of a chart -> builder.c -> node.c, text.c (internal.h)
  * and every room reads the scene through its structs and scene_query.c.
  * No room calls one above it: a name two rooms need lives below both.
@@ -267,6 +269,19 @@ int chartex__add_meshes(chartex__builder *b, const struct chartex_axes *axes,
  * artist, when there are any.  -1: no memory. */
 int chartex__add_contours(chartex__builder *b, const struct chartex_axes *axes,
                           chartex__node *chart);
+
+/* ------------------------------------------------ records (records.c) */
+
+/* Adds the chart keys of the RECORD artists of axes (each record kind's
+ * key: a list of its records' objects, "polar" one object), after the
+ * chart's other keys.  -1: no memory. */
+int chartex__add_records(chartex__builder *b, chartex__node *obj,
+                         const struct chartex_axes *axes);
+/* Adds to el, the element of bar k of BARS artist a, the cell k of each
+ * of a's columns of one cell per bar, under the column's name (unless el
+ * has that key already).  -1: no memory. */
+int chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a,
+                                 size_t k);
 
 /* --------------------------------------- the chart of each kind (kinds.c) */
 

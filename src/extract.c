@@ -86,7 +86,8 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
         return NULL;
     /* A 3-D Axes' chart names its third axis. */
     if (((axes->flags & CHARTEX_AXES_3D) && chartex__add_z_axis(b, obj, axes) < 0)
-        || (kind != CHARTEX__KIND_BOX && chartex__add_shapes(b, obj, axes) < 0)) {
+        || (kind != CHARTEX__KIND_BOX && chartex__add_shapes(b, obj, axes) < 0)
+        || chartex__add_records(b, obj, axes) < 0) {
         chartex__node_free(obj);
         return NULL;
     }

@@ -353,6 +353,28 @@ Test(alloc, small_scenes)
         chaos_one(scenes[i], scenes[i], strlen(scenes[i]));
 }
 
+/* Columns (scene_columns.c, scene_read_columns.c, records.c): a record
+ * of every shape and a bar's per-bar columns fail cleanly too. */
+Test(alloc, records)
+{
+    static const char scene[] =
+        "{\"version\":1,\"axes\":[{\"artists\":["
+        "{\"kind\":\"bars\",\"label\":\"w\",\"bars\":{\"x\":[0.0],\"y\":[0.0],"
+        "\"w\":[1.0],\"h\":[2.0]},\"columns\":[{\"name\":\"measure\","
+        "\"texts\":[\"a long measure name past the inline size\"]},"
+        "{\"name\":\"total\",\"numbers\":[2]}]},"
+        "{\"kind\":\"record\",\"record\":\"polar\",\"columns\":["
+        "{\"name\":\"rotation\",\"numbers\":[90.0],\"scalar\":true}]},"
+        "{\"kind\":\"record\",\"record\":\"table\",\"columns\":["
+        "{\"name\":\"header\",\"texts\":[\"a\",\"b\"]},"
+        "{\"name\":\"columns\",\"numbers\":[1,null,3],\"texts\":[null,\"x\",null],"
+        "\"rows\":[2,1]},{\"name\":\"n\",\"numbers\":[1,2],\"rows\":[1,1]}]},"
+        "{\"kind\":\"record\",\"record\":\"table\",\"columns\":["
+        "{\"name\":\"one\",\"texts\":[\"t\"],\"scalar\":true}]}]}]}";
+
+    chaos_one("records", scene, strlen(scene));
+}
+
 /* The resolution and the budget (chartex_options): the budget's recording
  * pass, its second build and the image's block means fail cleanly too. */
 Test(alloc, bounds)
