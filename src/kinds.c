@@ -590,9 +590,11 @@ wedge_angle(double theta1, double theta2, int exact)
     /* A float32 near m has an ulp of 2^(e - 24); the fraction and the
      * theta are each rounded once, so keep the decimals above two ulps.
      * Exact thetas (CHARTEX_WEDGE_EXACT: a Plotly pie's) are doubles,
-     * with an ulp of 2^(e - 53): only their subtraction's noise goes, and
-     * no digit above it. */
-    decimals = -(int)ceil(log10(ldexp(1.0, e - (exact ? 52 : 23))));
+     * with an ulp of 2^(e - 53), and the angle between them is off by at
+     * most half of one (one rounding placed the wedge's end): keeping the
+     * decimals above one ulp (13 below 512 degrees) drops that noise and
+     * gives back any angle of 12 decimals or fewer exactly. */
+    decimals = -(int)ceil(log10(ldexp(1.0, e - (exact ? 53 : 23))));
     if (decimals < 0)
         decimals = 0;
     if (decimals > 300)
