@@ -267,17 +267,19 @@ sink_failures_one(const char *name, const char *text, size_t len)
     cr_assert_eq(chartex__alloc_live, 0, "%s: blocks leaked", name);
 }
 
-/* Runs f on every fixture scene; returns how many there were. */
+/* Runs f on every fixture scene of folder (CHARTEX_FIXTURES_DIR and a
+ * subfolder: "" or "/plotly"); returns how many there were. */
 static int
-each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg),
-           void *arg)
+each_scene_of(const char *sub, void (*f)(const char *name, const char *text, size_t len,
+                                         void *arg),
+              void *arg)
 {
     char dir[4096], path[4096 + 256];
     DIR *d;
     struct dirent *e;
     int count = 0;
 
-    snprintf(dir, sizeof dir, "%s/scenes", CHARTEX_FIXTURES_DIR);
+    snprintf(dir, sizeof dir, "%s%s/scenes", CHARTEX_FIXTURES_DIR, sub);
     d = opendir(dir);
     cr_assert_not_null(d, "cannot open %s", dir);
     while ((e = readdir(d)) != NULL) {
@@ -295,6 +297,12 @@ each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg),
     }
     closedir(d);
     return count;
+}
+
+static int
+each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg), void *arg)
+{
+    return each_scene_of("", f, arg);
 }
 
 typedef struct chaos_stats {
@@ -335,6 +343,15 @@ Test(alloc, every_allocation_of_every_fixture_scene)
 Test(alloc, sink_failing_at_every_event)
 {
     cr_assert_geq(each_scene(sink_cb, NULL), 50);
+}
+
+/* The Plotly fixtures' scenes (records, exact wedges, per-bar columns). */
+Test(alloc, every_allocation_of_every_plotly_fixture_scene)
+{
+    chaos_stats st = {0, 0, 0};
+
+    cr_assert_geq(each_scene_of("/plotly", chaos_cb, &st), 17);
+    cr_assert_geq(each_scene_of("/plotly", sink_cb, NULL), 17);
 }
 
 /* The smallest scenes and the edges of the API fail cleanly too. */

@@ -85,7 +85,8 @@ px_cells_text(px_cells *c, const char *s, size_t len)
         PyErr_NoMemory();
         return -1;
     }
-    if (c->blen + len > c->bcap) {
+    /* (an empty text too has its place: buf is never NULL after it) */
+    if (c->blen + len > c->bcap || c->buf == NULL) {
         size_t cap = c->bcap ? c->bcap : 256;
         char *buf;
 
@@ -342,6 +343,15 @@ px_put_numbers(preader *r, chartex_artist *a, const char *name, const double *v,
 }
 
 int
+px_array_like(PyObject *obj)
+{
+    if (obj == NULL || obj == Py_None || PyUnicode_Check(obj) || PyBytes_Check(obj)
+        || PyFloat_Check(obj) || PyLong_Check(obj))
+        return 0;
+    return !PyDict_Check(obj) || px_is_typed_array(obj);
+}
+
+int
 px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj, const char *key)
 {
     PyObject *v = px_get(obj, key);
@@ -351,8 +361,7 @@ px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj, con
     if (v == NULL)
         return PyErr_Occurred() ? -1 : 0;
     /* a scalar where an array belongs (plotly repeats it): not a column */
-    if (PyUnicode_Check(v) || PyDict_Check(v) || PyFloat_Check(v) || PyLong_Check(v)
-        || PyBool_Check(v)) {
+    if (!px_array_like(v)) {
         Py_DECREF(v);
         return 0;
     }

@@ -96,7 +96,7 @@ px_read_hierarchy(trace_ctx *t)
             continue;
         }
         /* arrays only: a scalar names no node */
-        if (PyUnicode_Check(v) || PyDict_Check(v) || PyFloat_Check(v) || PyLong_Check(v)) {
+        if (!px_array_like(v)) {
             Py_DECREF(v);
             continue;
         }

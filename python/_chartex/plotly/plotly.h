@@ -336,6 +336,9 @@ int px_put_number(preader *r, chartex_artist *a, const char *name, double v);
 int px_put_numbers(preader *r, chartex_artist *a, const char *name, const double *v, size_t n);
 int px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj,
                  const char *key);
+/* 1 when obj can hold an array: not absent, not a text, a number or a
+ * mapping (but a typed array). */
+int px_array_like(PyObject *obj);
 /* A new RECORD artist of the trace, of kind, with its first columns: the
  * trace's "name" and "trace_type". */
 chartex_artist *px_new_record(trace_ctx *t, chartex_record_kind kind);

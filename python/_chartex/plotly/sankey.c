@@ -59,8 +59,7 @@ px_read_sankey(trace_ctx *t)
     {
         PyObject *lab = px_get(node, "label");
 
-        if (lab != NULL && !PyUnicode_Check(lab) && !PyDict_Check(lab)
-            && px_cells_array(r, &labels, lab) < 0) {
+        if (px_array_like(lab) && px_cells_array(r, &labels, lab) < 0) {
             Py_DECREF(lab);
             goto done;
         }

@@ -22,6 +22,12 @@ header(trace_ctx *t, chartex_artist *a, PyObject *values)
 
     if (seq == NULL)
         return chx_clear_recoverable();
+    if (px_is_typed_array(values)) {
+        /* numbers, one per column */
+        if (px_cells_array(t->r, &col, values) >= 0)
+            rc = px_cells_put(t->r, a, "header", &col, 0);
+        goto done;
+    }
     for (k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
         PyObject *it = PySequence_Fast_GET_ITEM(seq, k);
 
@@ -129,17 +135,16 @@ px_read_table(trace_ctx *t)
 
     if (PyErr_Occurred())
         goto done;
-    if ((hv == NULL || PyUnicode_Check(hv) || PyDict_Check(hv))
-        && (cv == NULL || PyUnicode_Check(cv) || PyDict_Check(cv))) {
+    if (!px_array_like(hv) && !px_array_like(cv)) {
         rc = 0;     /* nothing in it */
         goto done;
     }
     a = px_new_record(t, CHARTEX_RECORD_TABLE);
     if (a == NULL)
         goto done;
-    if (hv != NULL && !PyUnicode_Check(hv) && !PyDict_Check(hv) && header(t, a, hv) < 0)
+    if (px_array_like(hv) && header(t, a, hv) < 0)
         goto done;
-    if (cv != NULL && !PyUnicode_Check(cv) && !PyDict_Check(cv) && columns(t, a, cv) < 0)
+    if (px_array_like(cv) && columns(t, a, cv) < 0)
         goto done;
     rc = 0;
 done:
