@@ -357,6 +357,16 @@ def test_hierarchy_rows_plotly_leaves_out(pchart):
     assert h["totals"] == [4.0, None, None, 3.0, None, None]
 
 
+def test_hierarchy_labels_shorter_than_ids(pchart):
+    # the ids count the rows: labels past their own are null (the fuzzer's
+    # plotly-regressions/sunburst-short-labels.json read memory past them)
+    d = pchart({"data": [{"type": "sunburst", "ids": ["r", "r/a", "r/b"], "labels": ["all"],
+                          "parents": ["", "r", "r"], "values": [0, 1, 2]}]})
+    h = record(d, "hierarchy")
+    assert h["labels"] == ["all", None, None]
+    assert h["totals"] == [3.0, 1.0, 2.0]
+
+
 def test_hierarchy_deep_chain_and_typed_values(pchart):
     n = 20000 if golden.UNDER_ASAN else 100000
     labels = ["n%d" % i for i in range(n)]

@@ -46,15 +46,18 @@ key_text(const px_cells *c, size_t i, char *num, char **owned, const char **out)
     return 0;
 }
 
-/* The first n cells of src into dst, then one more: text s (NULL: the
- * number v). */
+/* The first n cells of src into dst (null past its own: labels may be
+ * shorter than the ids that count the rows; fuzz finding
+ * plotly-regressions/sunburst-short-labels.json), then one more: text s
+ * (NULL: the number v). */
 static int
 first_cells(const px_cells *src, size_t n, px_cells *dst, const char *s, double v, int more)
 {
     size_t i;
 
     for (i = 0; i < n; i++) {
-        int rc = src->off[i] != SIZE_MAX
+        int rc = i >= src->n ? px_cells_null(dst)
+                 : src->off[i] != SIZE_MAX
                      ? px_cells_text(dst, src->buf + src->off[i], src->len[i])
                      : px_cells_number(dst, src->num[i]);
 
