@@ -564,6 +564,17 @@ def test_pie_angles_are_exact(pchart):
         assert e["angle"] == pytest.approx(want, rel=0, abs=1e-12)
 
 
+def test_numbers_as_categories_are_named_as_javascript_names_them(pchart):
+    # String(v) of plotly.js: integers below 1e21 in full (the shortest
+    # digits, then zeros); the fuzzer's category-huge-integer.json
+    xs = [2 ** 60, 1.75563e20, -2 ** 62, 5, 1e21, 0.5]
+    d = pchart({"data": [{"type": "bar", "x": xs, "y": [1] * 6}],
+                "layout": {"xaxis": {"type": "category"}}})
+    assert [e["label"] for e in d["elements"]] == [
+        "1152921504606847000", "175563000000000000000", "-4611686018427388000", "5", "1e+21",
+        "0.5"]
+
+
 # ------------------------------------------------- everything, and hostile
 
 def every_family_figure():
