@@ -641,3 +641,65 @@ def test_every_family_in_one_figure_and_its_scene(pchart):
 def test_hostile_traces_never_crash(chart, trace):
     d = chart({"data": [trace], "layout": {"grid": {"rows": "x"}, "polar": {"sector": [1]}}})
     assert isinstance(d, dict)
+
+
+# ------------------------------------------------------ random families
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20),
+                   st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
+                   st.sampled_from(["", "a", "b", "r", "total", "absolute", "radians",
+                                    "clockwise", "2024-01-01", "gauge+number+delta"]))
+ARRAYS = st.one_of(VALUES, st.lists(VALUES, max_size=8),
+                   st.lists(st.lists(VALUES, max_size=4), max_size=4),
+                   st.builds(lambda a: {"dtype": "f8", "bdata": base64.b64encode(
+                       np.asarray(a, dtype="<f8").tobytes()).decode()},
+                       st.lists(st.floats(), max_size=6)))
+LEAVES = {k: ARRAYS for k in (
+    "labels", "parents", "ids", "values", "branchvalues", "count", "r", "theta", "thetaunit",
+    "mode", "measure", "x", "y", "base", "orientation", "value", "locations", "lon", "lat",
+    "z", "text", "counts", "width", "name", "subplot", "geo")}
+NESTED = {
+    "header": st.dictionaries(st.just("values"), ARRAYS, max_size=1),
+    "cells": st.dictionaries(st.just("values"), ARRAYS, max_size=1),
+    "delta": st.dictionaries(st.sampled_from(["reference", "relative"]), VALUES, max_size=2),
+    "gauge": st.dictionaries(st.sampled_from(["axis", "steps", "threshold", "shape"]),
+                             st.one_of(ARRAYS, st.dictionaries(st.sampled_from(
+                                 ["range", "value"]), ARRAYS, max_size=2)), max_size=3),
+    "node": st.dictionaries(st.just("label"), ARRAYS, max_size=1),
+    "link": st.dictionaries(st.sampled_from(["source", "target", "value", "label"]), ARRAYS,
+                            max_size=4),
+    "dimensions": st.lists(st.dictionaries(st.sampled_from(
+        ["label", "values", "range", "categoryorder", "categoryarray", "visible"]),
+        ARRAYS, max_size=4), max_size=3),
+    "domain": st.dictionaries(st.sampled_from(["row", "column", "x", "y"]), ARRAYS, max_size=2),
+    "marker": st.dictionaries(st.sampled_from(["color", "size"]), ARRAYS, max_size=2),
+}
+FAMILIES = st.fixed_dictionaries(
+    {"type": st.sampled_from(["treemap", "sunburst", "icicle", "table", "indicator", "sankey",
+                              "parcoords", "parcats", "scattergeo", "choropleth", "scattermap",
+                              "densitymapbox", "scatterpolar", "barpolar", "funnel",
+                              "funnelarea", "waterfall", "pie"])},
+    optional=dict(LEAVES, **NESTED))
+LAYOUTS = st.fixed_dictionaries({}, optional={
+    "grid": st.dictionaries(st.sampled_from(["rows", "columns", "roworder"]), VALUES,
+                            max_size=3),
+    "polar": st.dictionaries(st.sampled_from(["sector", "angularaxis", "radialaxis"]),
+                             st.one_of(ARRAYS, st.dictionaries(st.sampled_from(
+                                 ["direction", "rotation", "thetaunit", "type"]), VALUES,
+                                 max_size=3)), max_size=3),
+    "waterfallmode": VALUES, "funnelmode": VALUES})
+
+QUICK = golden.UNDER_ASAN
+
+
+@settings(max_examples=40 if QUICK else 120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(FAMILIES, max_size=3), LAYOUTS)
+def test_random_family_figures_keep_every_invariant(chart, traces, layout):
+    fig = {"data": traces, "layout": layout}
+    d = chart(fig)
+    assert isinstance(d, dict)
+    assert chartex.scene_json_to_dict(chartex.figure_to_scene_json(fig)) == d
