@@ -136,7 +136,14 @@ typedef enum chartex_artist_role {
                                        * at the centre of its bar */
 #define CHARTEX_IMAGE_ORIGIN_LOWER 0x200u /* IMAGE: row 0 at the extent's bottom */
 #define CHARTEX_CONTOUR_FILLED 0x400u /* CONTOUR: contourf: regions between levels */
-#define CHARTEX_WEDGE_EXACT 0x800u   /* WEDGE: theta1 and theta2 are exact doubles
+/* A reference line's (role REFLINE) coordinates that are data values; the
+ * others are fractions of the Axes.  axhline, axhspan: REF_Y_DATA (x runs
+ * from 0 to 1 across the Axes); axvline, axvspan: REF_X_DATA; axline: both
+ * (its points are two points on the line).  Neither: the reader could not
+ * tell, and the line is not reported. */
+#define CHARTEX_REF_X_DATA     0x800u
+#define CHARTEX_REF_Y_DATA     0x1000u
+#define CHARTEX_WEDGE_EXACT 0x2000u  /* WEDGE: theta1 and theta2 are exact doubles
                                       * (a Plotly pie's), not float32 fractions
                                       * (matplotlib's pie): the angle keeps every
                                       * digit above the doubles' own rounding */
@@ -487,6 +494,138 @@ CHARTEX_API char *chartex_chart_to_json(const chartex_chart *chart, int indent,
  * what it copies.  Returns 0, or -1 (CHARTEX_ERR_SINK when write failed;
  * the pieces written before stay written). */
 CHARTEX_API int chartex_chart_dump(const chartex_chart *chart, int indent,
+                                   chartex_write_fn write, void *data,
+                                   chartex_error *err);
+
+/* ------------------------------------------------------------------- table */
+
+/* A table: named columns of equal length, emitted as E2B's column dict
+ * {name: [value, ...], ...} (the MIME type e2b/data; doc/schema.md,
+ * "Tables").  The table owns its columns; a column handle stays valid
+ * until the table is freed.  Every array given is copied (rows values,
+ * rows being the table's row count).  A column starts with every value
+ * null; a whole-column setter replaces what it held.
+ *
+ *     chartex_table *t = chartex_table_new(rows, &err);
+ *     chartex_column *c = chartex_table_add_column(t, "price", 5, &err);
+ *     chartex_column_set_doubles(c, prices, &err);
+ *     char *json = chartex_table_to_json(t, 0, NULL, &err);
+ */
+typedef struct chartex_table chartex_table;
+typedef struct chartex_column chartex_column;
+
+/* The unit of an int64 count of time (NumPy's datetime64 and timedelta64
+ * units).  DAY: a datetime is a date (written without a time of day). */
+typedef enum chartex_time_unit {
+    CHARTEX_TIME_DAY = 0,
+    CHARTEX_TIME_S,
+    CHARTEX_TIME_MS,
+    CHARTEX_TIME_US,
+    CHARTEX_TIME_NS
+} chartex_time_unit;
+
+/* The null of an int64 time (NumPy's NaT). */
+#define CHARTEX_TIME_NULL (-9223372036854775807LL - 1)
+
+CHARTEX_API chartex_table *chartex_table_new(size_t rows, chartex_error *err);
+CHARTEX_API void chartex_table_free(chartex_table *table);
+CHARTEX_API size_t chartex_table_rows(const chartex_table *table);
+CHARTEX_API size_t chartex_table_columns(const chartex_table *table);
+/* Appends a column, all null.  Names are unique: a name already taken
+ * becomes the first free one of NAME.1, NAME.2, ... (as pandas' read_csv
+ * names duplicate columns).  Returns a column owned by the table, or NULL. */
+CHARTEX_API chartex_column *chartex_table_add_column(chartex_table *table,
+                                                     const char *name, size_t len,
+                                                     chartex_error *err);
+
+/* Whole columns.  Each array holds the table's row count of values.
+ * doubles: NaN and infinities are null.  int64, uint64, booleans (0 false,
+ * else true): nulls may be NULL, else a non-zero byte makes that row null. */
+CHARTEX_API int chartex_column_set_doubles(chartex_column *col, const double *v,
+                                           chartex_error *err);
+CHARTEX_API int chartex_column_set_int64(chartex_column *col, const long long *v,
+                                         const unsigned char *nulls,
+                                         chartex_error *err);
+CHARTEX_API int chartex_column_set_uint64(chartex_column *col,
+                                          const unsigned long long *v,
+                                          const unsigned char *nulls,
+                                          chartex_error *err);
+CHARTEX_API int chartex_column_set_bools(chartex_column *col, const unsigned char *v,
+                                         const unsigned char *nulls,
+                                         chartex_error *err);
+/* Instants counted in unit from 1970-01-01T00:00:00, CHARTEX_TIME_NULL
+ * being null, written as ISO 8601 text.  utc_offsets NULL: naive times,
+ * written as they are ("2024-03-01T12:00:00"); else v counts UTC and each
+ * value is written in its local time with its offset from UTC in seconds
+ * ("2024-03-01T13:00:00+01:00").  doc/schema.md has every form. */
+CHARTEX_API int chartex_column_set_datetimes(chartex_column *col, const long long *v,
+                                             chartex_time_unit unit,
+                                             const int *utc_offsets,
+                                             chartex_error *err);
+/* Durations in unit, CHARTEX_TIME_NULL being null, written as ISO 8601
+ * durations the way pandas' Timedelta.isoformat() writes them
+ * ("P0DT1H0M0S", "P-1DT23H59M59.5S"). */
+CHARTEX_API int chartex_column_set_timedeltas(chartex_column *col, const long long *v,
+                                              chartex_time_unit unit,
+                                              chartex_error *err);
+/* Complex numbers, interleaved real and imaginary parts (2 * rows values):
+ * [real, imag]; null when a part is NaN, a part that is infinite null. */
+CHARTEX_API int chartex_column_set_complex(chartex_column *col, const double *re_im,
+                                           chartex_error *err);
+
+/* Value by value (a column of mixed values, e.g. strings): the column's
+ * other values stay as they were set this way, or null.  A row past the
+ * table's end is CHARTEX_ERR_INVALID. */
+CHARTEX_API int chartex_column_set_string(chartex_column *col, size_t row,
+                                          const char *s, size_t len,
+                                          chartex_error *err);
+CHARTEX_API int chartex_column_set_number(chartex_column *col, size_t row, double v,
+                                          chartex_error *err);
+/* The integer negative ? -magnitude : magnitude (magnitude up to 2^63 when
+ * negative). */
+CHARTEX_API int chartex_column_set_integer(chartex_column *col, size_t row,
+                                           int negative, unsigned long long magnitude,
+                                           chartex_error *err);
+CHARTEX_API int chartex_column_set_boolean(chartex_column *col, size_t row, int v,
+                                           chartex_error *err);
+CHARTEX_API int chartex_column_set_complex_at(chartex_column *col, size_t row,
+                                              double re, double im,
+                                              chartex_error *err);
+CHARTEX_API int chartex_column_set_null(chartex_column *col, size_t row,
+                                        chartex_error *err);
+
+/* Bounds what the table emits (the kernel formatter's budget): strings
+ * longer than max_string code points (0: no limit) are cut to that many,
+ * followed by U+2026; then the most rows whose compact JSON text fits in
+ * max_bytes (0: no limit) are kept, taken alternately from the start and
+ * the end (kept: the first ceil(r / 2) and the last floor(r / 2) rows).
+ * Returns the number of rows kept, or -1: CHARTEX_ERR_LIMIT when even the
+ * column names alone exceed max_bytes.  Each call starts again from every
+ * row. */
+CHARTEX_API long long chartex_table_limit(chartex_table *table, size_t max_bytes,
+                                          size_t max_string, chartex_error *err);
+/* The rows the table emits: chartex_table_rows, or what the last
+ * chartex_table_limit kept. */
+CHARTEX_API size_t chartex_table_rows_kept(const chartex_table *table);
+
+/* Receives an integer (negative ? -magnitude : magnitude) in one call,
+ * where chartex_table_emit would otherwise hand it to number() as a
+ * double (exact only up to 2^53).  Returns 0, or -1 to stop. */
+typedef int (*chartex_integer_fn)(void *ctx, int negative,
+                                  unsigned long long magnitude);
+
+/* Emits the table into sink: an object of one key per column, each an
+ * array of the kept rows' values (null, booleans, numbers, strings, and
+ * [real, imag] arrays).  integer may be NULL (integers go to number()). */
+CHARTEX_API int chartex_table_emit(const chartex_table *table,
+                                   const chartex_sink *sink,
+                                   chartex_integer_fn integer, chartex_error *err);
+/* The table as JSON text, byte for byte json.dumps of the dict a sink
+ * builds (indent as for chartex_chart_to_json); integers stay integers. */
+CHARTEX_API char *chartex_table_to_json(const chartex_table *table, int indent,
+                                        size_t *len, chartex_error *err);
+/* Streams chartex_table_to_json's text to write (as chartex_chart_dump). */
+CHARTEX_API int chartex_table_dump(const chartex_table *table, int indent,
                                    chartex_write_fn write, void *data,
                                    chartex_error *err);
 

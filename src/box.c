@@ -11,11 +11,14 @@
  * collections for means, extrema (mins, maxes, bars), medians, quantiles;
  * seaborn adds an inner box to its violins (inner_box).
  *
- * The geometry is matched back into statistics here.  An Axes is a box plot
- * only when the structures found explain every one of its data artists;
- * anything left over means the plot is something else.  Positions are
- * compared with a 1e-9 relative tolerance: the box's centre is recomputed
- * as (left + right) / 2 while the whiskers carry the exact position.
+ * The geometry is matched back into statistics here.  The boxes found
+ * must explain every data artist that could be a part of one: a 2-point
+ * line, a box-like outline or a line collection left over means the plot
+ * is something else.  Other data beside them (seaborn's stripplot over its
+ * boxplot, a line of means, bars) is left to the Axes' other parts, each a
+ * chart of its own (classify.c).  Positions are compared with a 1e-9
+ * relative tolerance: the box's centre is recomputed as (left + right) / 2
+ * while the whiskers carry the exact position.
  *
  * Only classify.c asks (chartex__find_boxplot); the scene is only read,
  * and the boxes found belong to the chartex__boxplot the caller passed
@@ -142,14 +145,15 @@ box_outline(const struct chartex_artist *a, int vertical, double *l, double *r,
     size_t i, n = a->n;
     double bb[4];
 
-    if (!chartex__artist_is_data(a) || !all_finite(a))
-        return 0;
+    /* The kind first: only lines and patches have points to look at. */
     if (a->kind == CHARTEX_ARTIST_LINE) {
         if (a->flags & CHARTEX_LINE_NO_LINE)
             return 0;
     } else if (a->kind != CHARTEX_ARTIST_PATCH || a->n_parts != 1) {
         return 0;
     }
+    if (!chartex__artist_is_data(a) || !all_finite(a))
+        return 0;
     if ((n == 6 || n == 12) && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
         n--;
     if ((n != 5 && n != 11) || a->x[n - 1] != a->x[0] || a->y[n - 1] != a->y[0])
@@ -570,8 +574,9 @@ centre_point(const search *s, size_t j, double pos, double pscale, double *v)
 {
     const struct chartex_artist *a = s->axes->artists[j];
 
-    if (s->used[j] || a->n != 1 || !chartex__artist_is_data(a) || !all_finite(a)
-        || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER))
+    if (s->used[j] || a->n != 1
+        || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER)
+        || !chartex__artist_is_data(a) || !all_finite(a))
         return 0;
     if (!near(pcoord(a, s->vertical)[0], pos, pscale))
         return 0;
@@ -764,7 +769,25 @@ by_position(const void *pa, const void *pb)
     return (a->order > b->order) - (a->order < b->order);
 }
 
-/* One attempt in one orientation: 1 when everything is explained. */
+/* Whether an artist left over beside boxes could have been a part of one
+ * (a whisker, a cap, a median, a box, a violin's lines): then the boxes
+ * found are not the whole story, and the Axes is no box plot. */
+static int
+box_like(const search *s, size_t i)
+{
+    const struct chartex_artist *a = s->axes->artists[i];
+    double l, r, q1, q3;
+
+    if (a->kind == CHARTEX_ARTIST_SEGMENTS)
+        return 1;
+    if (a->kind == CHARTEX_ARTIST_LINE || a->kind == CHARTEX_ARTIST_PATCH)
+        return (s->shape[i] & SHAPE_LINE2) || box_outline(a, 1, &l, &r, &q1, &q3)
+            || box_outline(a, 0, &l, &r, &q1, &q3);
+    return 0;
+}
+
+/* One attempt in one orientation: 1 when boxes were found and nothing
+ * box-like is left over. */
 static int
 attempt(search *s)
 {
@@ -785,13 +808,14 @@ attempt(search *s)
     if (s->out->n == 0)
         return 0;
     for (i = 0; i < axes->n_artists; i++)
-        if (!s->used[i] && chartex__artist_is_data(axes->artists[i]))
+        if (!s->used[i] && chartex__artist_is_data(axes->artists[i]) && box_like(s, i))
             return 0;
     return 1;
 }
 
 int
-chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
+chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out,
+                      unsigned char *used)
 {
     search s;
     size_t i, n;
@@ -801,19 +825,15 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
     if (axes == NULL || axes->n_artists == 0)
         return 0;
     n = axes->n_artists;
-    /* Cheap refusal first: box plots are made of lines, patches, areas
-     * and line collections only, with at least one outline or body. */
+    /* Cheap refusal first: box plots are made of lines, patches, areas and
+     * line collections (and seaborn 0.12's one-point median dot in a
+     * violin), with at least one outline or body among them. */
     for (i = 0; i < n; i++) {
         const struct chartex_artist *a = axes->artists[i];
         double bl, br, q1, q3;
 
         if (!chartex__artist_is_data(a))
             continue;
-        /* A one-point scatter: seaborn 0.12's median dot in a violin. */
-        if (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_PATCH
-            && a->kind != CHARTEX_ARTIST_AREA && a->kind != CHARTEX_ARTIST_SEGMENTS
-            && !(a->kind == CHARTEX_ARTIST_SCATTER && a->n == 1))
-            return 0;
         if (a->kind == CHARTEX_ARTIST_AREA || box_outline(a, 1, &bl, &br, &q1, &q3)
             || box_outline(a, 0, &bl, &br, &q1, &q3))
             possible = 1;
@@ -847,6 +867,7 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out)
     if (r == 1) {
         out->orientation = s.vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL;
         qsort(out->boxes, out->n, sizeof *out->boxes, by_position);
+        memcpy(used, s.used, n);
     }
 done:
     if (r != 1)

@@ -48,14 +48,30 @@ chartex__builder_text(chartex__builder *b, const char *s, size_t len, int null_i
     return text_node(b, s, len, null_if_empty);
 }
 
+/* The scale names E2B's clients know (ScaleType), besides "datetime" and
+ * "categorical", which the axis' kind gives. */
+static const char *const known_scales[] = {
+    "linear", "log", "symlog", "logit", "function", "functionlog", "asinh"
+};
+
+/* The axis' scale as E2B's clients name it: a scale registered under
+ * another name (matplotlib.scale.register_scale) or a name that is no
+ * scale at all is "unknown", as those clients read any other name. */
 static const char *
 scale_name(const struct chartex_axis *axis)
 {
+    size_t i;
+
     if (axis->kind == CHARTEX_AXIS_DATE)
         return "datetime";
     if (axis->kind == CHARTEX_AXIS_CATEGORY)
         return "categorical";
-    return axis->scale != NULL && axis->scale[0] ? axis->scale : "linear";
+    if (axis->scale == NULL || axis->scale[0] == '\0')
+        return "linear";
+    for (i = 0; i < sizeof known_scales / sizeof *known_scales; i++)
+        if (strcmp(axis->scale, known_scales[i]) == 0)
+            return known_scales[i];
+    return "unknown";
 }
 
 /* ------------------------------------------------------------- chart keys */

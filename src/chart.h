@@ -1,19 +1,20 @@
 /*
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
- * title): extract.c, kinds.c, builder.c, classify.c, box.c, points.c,
- * downsample.c, errorbars.c, shapes.c, texts.c, heatmap.c, contours.c,
- * records.c.
+ * title): extract.c, kinds.c, bars.c, labels.c, reflines.c, builder.c,
+ * classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
+ * texts.c, heatmap.c, contours.c, records.c.
  * Not installed; the rest of src/ sees only internal.h.
  *
  * Calls go one way, down:
- *   extract.c -> classify.c -> box.c, shapes.c
- *   extract.c -> kinds.c -> points.c -> errorbars.c, downsample.c
+ *   extract.c -> classify.c -> box.c, bars.c (error lines), shapes.c
+ *   extract.c -> kinds.c -> bars.c, points.c -> errorbars.c, downsample.c
  *                kinds.c -> heatmap.c, contours.c -> downsample.c
  *                           (contours.c -> heatmap.c: the colour scale)
- *   extract.c, kinds.c -> texts.c, shapes.c -> downsample.c
- *   extract.c, kinds.c -> records.c
- *   every builder of a chart -> builder.c -> node.c, text.c (internal.h)
+ *   extract.c, kinds.c, bars.c -> texts.c, shapes.c -> downsample.c
+ *   extract.c -> reflines.c
+ *   extract.c, bars.c -> records.c
+ *   every builder of a chart -> labels.c -> builder.c -> node.c, text.c
  * and every room reads the scene through its structs and scene_query.c.
  * No room calls one above it: a name two rooms need lives below both.
  *
@@ -58,21 +59,42 @@ typedef struct chartex__boxplot {
     chartex__box *boxes;    /* owned, sorted by position, then order */
 } chartex__boxplot;
 
-/* Looks for box plots and violins that explain every data artist of axes.
- * Returns 1 and fills out (caller clears it), 0 when axes is not a box
- * plot (out left empty), -1 when memory ran out. */
-int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out);
+/* Looks for box plots and violins among the data artists of axes, leaving
+ * nothing box-like unexplained.  Returns 1, fills out (caller clears it)
+ * and marks in used (axes->n_artists bytes) the artists the boxes
+ * explain; 0 when axes holds no box plot (out left empty, used
+ * untouched); -1 when memory ran out. */
+int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out,
+                          unsigned char *used);
 void chartex__boxplot_clear(chartex__boxplot *bp);
 
 /* -------------------------------------------- classification (classify.c) */
 
-/* Decides the kind of axes.  For CHARTEX__KIND_BOX, bp receives the boxes
- * (the caller hands bp to chartex__classify_clear in every case).  Returns
- * 0, or -1 when memory ran out (err filled). */
-int chartex__classify(const struct chartex_axes *axes, chartex__kind *kind,
-                      chartex__boxplot *bp, chartex_error *err);
-/* Frees what chartex__classify left in bp and empties it. */
-void chartex__classify_clear(chartex__boxplot *bp);
+/* The kinds an Axes' data can make, one chart each. */
+#define CHARTEX__MAX_PARTS 4
+
+/* What one Axes is made of: its parts, in the order their first artist is
+ * drawn, each the chart of one kind (box plots, a pie, bars, lines and
+ * scatters, or what is left: gridded data, shapes).  One part is the
+ * Axes' chart; several make the Axes a superchart of them.  A BOX part's
+ * boxes are in bp.  taken marks the artists that belong to the box part
+ * (what its boxes explain) or to the bar part (the lines seaborn draws as
+ * its bars' error bars): no line or scatter part takes those.  NULL when
+ * there are none. */
+typedef struct chartex__parts {
+    size_t n;                      /* 0: the Axes carries no data */
+    chartex__kind kind[CHARTEX__MAX_PARTS];
+    chartex__boxplot bp;
+    unsigned char *taken;          /* owned; axes->n_artists bytes, or NULL */
+} chartex__parts;
+
+/* Decides the parts of axes into parts (zeroed by the caller; handed to
+ * chartex__classify_clear in every case).  Returns 0, or -1 when memory
+ * ran out (err filled). */
+int chartex__classify(const struct chartex_axes *axes, chartex__parts *parts,
+                      chartex_error *err);
+/* Frees what chartex__classify left in parts and empties it. */
+void chartex__classify_clear(chartex__parts *parts);
 
 /* ------------------------------- building one chart (extract.c and below) */
 
@@ -100,6 +122,9 @@ typedef struct chartex__builder {
     /* Of the Axes being built: its texts given to a bar (texts.c), one
      * flag per artist. */
     unsigned char *used_texts;
+    /* Of the Axes being built: the artists its box or bar part takes
+     * (chartex__parts), which no line or scatter part takes; NULL: none. */
+    const unsigned char *taken;
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -146,6 +171,41 @@ int chartex__add_ticks(chartex__builder *b, chartex__node *obj,
  * z_scale.  -1: no memory. */
 int chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
                         const struct chartex_axes *axes);
+
+/* --------------------------------------- the names of elements (labels.c) */
+
+/* Strings already used as element labels in the chart being built (the
+ * builder's, freed with chartex__labels_free; zeroed to start). */
+typedef struct chartex__labels {
+    size_t n, cap;
+    char **v;
+} chartex__labels;
+
+void chartex__labels_free(chartex__labels *l);
+/* Records the (simplified) explicit label of an artist, so that defaults
+ * avoid it.  -1: no memory. */
+int chartex__note_label(chartex__builder *b, chartex__labels *used, const char *label);
+/* The label node of an element: its own label, or "<prefix> k" with k
+ * bumped until no other element of the chart uses it.  NULL: no memory. */
+chartex__node *chartex__element_label(chartex__builder *b, chartex__labels *used,
+                                      const char *label, const char *prefix, size_t k);
+/* A number node, or null for NaN (a statistic the plot does not give). */
+chartex__node *chartex__number_or_null(double v);
+/* The text a reader sees for a position along a category direction: the
+ * category name, the ISO date, or the number (15 significant digits). */
+chartex__node *chartex__position_node(double v, const struct chartex_axis *axis);
+/* The index of the tick of axis at pos (within 1e-9 relative) that has a
+ * label, or -1. */
+long chartex__tick_at(const struct chartex_axis *axis, double pos);
+/* Whether a tick label is only a number ("3", "-2.5", "1e3", with
+ * matplotlib's U+2212 minus): it says nothing the position does not. */
+int chartex__numeric_text(const char *s);
+/* The label at a position along a category direction: the tick label
+ * there, else chartex__position_node.  NULL: no memory. */
+chartex__node *chartex__tick_label_node(chartex__builder *b, const struct chartex_axis *axis,
+                                        double pos);
+/* "vertical" or "horizontal". */
+const char *chartex__orientation_name(chartex_orientation o);
 
 /* ----------------------------------------- the point limit (downsample.c) */
 
@@ -269,6 +329,29 @@ int chartex__add_meshes(chartex__builder *b, const struct chartex_axes *axes,
  * artist, when there are any.  -1: no memory. */
 int chartex__add_contours(chartex__builder *b, const struct chartex_axes *axes,
                           chartex__node *chart);
+
+/* ------------------------------------------------------ bar charts (bars.c) */
+
+/* The bar chart of axes, titled title (taken even on failure): a bar
+ * element per bar of its data bar artists, named by the group each stands
+ * in, with "base" where a bar floats and the extent of its error bar, be
+ * it an errorbar() container's or a line drawn as one.  NULL: no memory. */
+chartex__node *chartex__bar_chart(chartex__builder *b, const struct chartex_axes *axes,
+                                  chartex__node *title);
+/* 1 when artist j of axes is a data line drawn as the error bar of a bar
+ * (seaborn's barplot: a line along the bar's centre, with or without caps
+ * across it, whose extent holds the bar's end); *bar receives the bar's
+ * artist index and *k its index there.  0 otherwise. */
+int chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar,
+                            size_t *k);
+
+/* ------------------------------------------ reference lines (reflines.c) */
+
+/* Adds "reference_lines" to obj when axes has reference lines or spans
+ * whose data coordinates its reader gave (CHARTEX_REF_*_DATA).  -1: no
+ * memory. */
+int chartex__add_reference_lines(chartex__builder *b, chartex__node *obj,
+                                 const struct chartex_axes *axes);
 
 /* ------------------------------------------------ records (records.c) */
 

@@ -58,15 +58,30 @@ axes_limits(chartex__builder *b, const struct chartex_axes *axes)
     b->max_points = cap;
 }
 
+/* A copy of a title node (a string or null).  NULL: no memory. */
 static chartex__node *
-axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind kind,
-           const chartex__boxplot *bp, const char *fallback_title)
+title_copy(const chartex__node *title)
 {
-    chartex__node *title, *obj;
+    if (title->type == CHARTEX__NODE_STRING)
+        return chartex__node_string(title->u.string.s, title->u.string.len);
+    return chartex__node_new(CHARTEX__NODE_NULL);
+}
+
+/* The chart of an Axes: its one part's chart, or a superchart of its
+ * parts (classify.c), each titled with the Axes' title.  What belongs to
+ * the Axes rather than to one kind (the texts no bar took, shapes, the
+ * third axis of a 3-D Axes, its records) goes to its first chart that can
+ * say it. */
+static chartex__node *
+axes_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__parts *parts,
+           const char *fallback_title)
+{
+    chartex__node *title, *obj = NULL, *charts = NULL, *one, *first = NULL;
+    size_t i;
+    int notes = 1;
 
     axes_limits(b, axes);
     title = chartex__axes_title(b, axes, fallback_title);
-
     if (title == NULL)
         return NULL;
     /* Which texts went to bars: not annotations too. */
@@ -75,23 +90,66 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__kind k
         chartex__node_free(title);
         return NULL;
     }
-    obj = chartex__kind_chart(b, axes, kind, bp, title);
-    if (obj != NULL && chartex__add_texts(b, obj, axes, kind != CHARTEX__KIND_PIE) < 0) {
-        chartex__node_free(obj);
-        obj = NULL;
+    b->taken = parts->taken;
+    if (parts->n == 1) {
+        obj = first = chartex__kind_chart(b, axes, parts->kind[0], &parts->bp, title);
+        notes = parts->kind[0] != CHARTEX__KIND_PIE;
+    } else {
+        obj = chartex__chart_head("superchart", title_copy(title));
+        charts = chartex__node_new(CHARTEX__NODE_ARRAY);
+        if (chartex__object_add(obj, "elements", charts) < 0
+            || chartex__object_add(obj, "overlaid", chartex__node_bool(1)) < 0) {
+            chartex__node_free(title);
+            goto fail;
+        }
+        for (i = 0; i < parts->n; i++) {
+            one = chartex__kind_chart(b, axes, parts->kind[i], &parts->bp,
+                                      i + 1 < parts->n ? title_copy(title) : title);
+            if (chartex__array_add(charts, one) < 0) {
+                if (i + 1 < parts->n)
+                    chartex__node_free(title);
+                goto fail;
+            }
+            /* Annotations go to the first chart that is no pie. */
+            if (first == NULL && parts->kind[i] != CHARTEX__KIND_PIE)
+                first = one;
+        }
+        if (first == NULL) {
+            first = charts->u.list.items[0];
+            notes = 0;
+        }
     }
+    if (first == NULL || chartex__add_texts(b, first, axes, notes) < 0
+        || (notes && chartex__add_reference_lines(b, first, axes) < 0))
+        goto fail;
+    /* A 3-D Axes' chart names its third axis; shapes go to the first chart
+     * that is no box plot. */
+    if ((axes->flags & CHARTEX_AXES_3D) && chartex__add_z_axis(b, first, axes) < 0)
+        goto fail;
+    if (parts->n == 1 ? parts->kind[0] != CHARTEX__KIND_BOX : 1) {
+        chartex__node *target = first;
+
+        for (i = 0; charts != NULL && i < parts->n; i++)
+            if (parts->kind[i] != CHARTEX__KIND_BOX) {
+                target = charts->u.list.items[i];
+                break;
+            }
+        if (chartex__add_shapes(b, target, axes) < 0)
+            goto fail;
+    }
+    /* The Axes' records (records.c), after the first chart's other keys. */
+    if (chartex__add_records(b, first, axes) < 0)
+        goto fail;
+    b->taken = NULL;
     chartex__free(b->used_texts);
     b->used_texts = NULL;
-    if (obj == NULL)
-        return NULL;
-    /* A 3-D Axes' chart names its third axis. */
-    if (((axes->flags & CHARTEX_AXES_3D) && chartex__add_z_axis(b, obj, axes) < 0)
-        || (kind != CHARTEX__KIND_BOX && chartex__add_shapes(b, obj, axes) < 0)
-        || chartex__add_records(b, obj, axes) < 0) {
-        chartex__node_free(obj);
-        return NULL;
-    }
     return obj;
+fail:
+    b->taken = NULL;
+    chartex__free(b->used_texts);
+    b->used_texts = NULL;
+    chartex__node_free(obj);
+    return NULL;
 }
 
 chartex_chart *
@@ -103,15 +161,15 @@ chartex_chart_from_scene(const chartex_scene *scene, chartex_error *err)
 /* The chart's root: one Axes' chart, or a superchart of several; NULL for
  * a scene with no data (*empty set) or when memory ran out. */
 static chartex__node *
-build_root(chartex__builder *b, const chartex_scene *scene, const chartex__kind *kinds,
-           const chartex__boxplot *bps, size_t n_charts, size_t last)
+build_root(chartex__builder *b, const chartex_scene *scene, const chartex__parts *parts,
+           size_t n_charts, size_t last)
 {
     chartex__node *root, *charts, *one, *title;
     const char *sup = scene->suptitle;
     size_t i;
 
     if (n_charts == 1)
-        return axes_chart(b, scene->axes[last], kinds[last], &bps[last], sup);
+        return axes_chart(b, scene->axes[last], &parts[last], sup);
     if (sup != NULL && sup[0] != '\0')
         title = chartex__builder_text(b, sup, strlen(sup), 1);
     else
@@ -123,9 +181,9 @@ build_root(chartex__builder *b, const chartex_scene *scene, const chartex__kind 
     if (chartex__object_add(root, "elements", charts) < 0)
         goto fail;
     for (i = 0; i < scene->n_axes; i++) {
-        if (kinds[i] == CHARTEX__KIND_NONE)
+        if (parts[i].n == 0)
             continue;
-        one = axes_chart(b, scene->axes[i], kinds[i], &bps[i], NULL);
+        one = axes_chart(b, scene->axes[i], &parts[i], NULL);
         if (chartex__array_add(charts, one) < 0)
             goto fail;
     }
@@ -176,8 +234,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     chartex__builder b;
     chartex__sizes sizes;
     chartex_chart *chart = NULL;
-    chartex__kind *kinds = NULL;
-    chartex__boxplot *bps = NULL;
+    chartex__parts *parts = NULL;
     size_t i, n_charts = 0, last = 0, budget, level, total = 0;
 
     memset(&b, 0, sizeof b);
@@ -194,15 +251,14 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     }
     budget = opts != NULL ? opts->max_total_points : 0;
     chart = chartex__chart_new();
-    kinds = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *kinds);
-    bps = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *bps);
-    if (chart == NULL || kinds == NULL || bps == NULL)
+    parts = chartex__calloc(scene->n_axes ? scene->n_axes : 1, sizeof *parts);
+    if (chart == NULL || parts == NULL)
         goto nomem;
     b.chart = chart;
     for (i = 0; i < scene->n_axes; i++) {
-        if (chartex__classify(scene->axes[i], &kinds[i], &bps[i], err) < 0)
+        if (chartex__classify(scene->axes[i], &parts[i], err) < 0)
             goto fail;
-        if (kinds[i] != CHARTEX__KIND_NONE) {
+        if (parts[i].n > 0) {
             n_charts++;
             last = i;
         }
@@ -212,7 +268,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
          * image's size; should they not fit, the chart is built again
          * under the common limit that makes them fit. */
         b.record = budget != 0 ? &sizes : NULL;
-        chart->root = build_root(&b, scene, kinds, bps, n_charts, last);
+        chart->root = build_root(&b, scene, parts, n_charts, last);
         if (chart->root == NULL)
             goto nomem;
         b.record = NULL;
@@ -224,26 +280,24 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
                 goto nomem;
             b.chart = chart;
             b.level = level;
-            chart->root = build_root(&b, scene, kinds, bps, n_charts, last);
+            chart->root = build_root(&b, scene, parts, n_charts, last);
             if (chart->root == NULL || add_budget(chart->root, budget, total) < 0)
                 goto nomem;
         }
     }
     for (i = 0; i < scene->n_axes; i++)
-        chartex__classify_clear(&bps[i]);
-    chartex__free(bps);
-    chartex__free(kinds);
+        chartex__classify_clear(&parts[i]);
+    chartex__free(parts);
     chartex__buf_free(&b.text);
     chartex__sizes_clear(&sizes);
     return chart;
 nomem:
     chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory building the chart");
 fail:
-    if (bps != NULL)
+    if (parts != NULL)
         for (i = 0; i < scene->n_axes; i++)
-            chartex__classify_clear(&bps[i]);
-    chartex__free(bps);
-    chartex__free(kinds);
+            chartex__classify_clear(&parts[i]);
+    chartex__free(parts);
     chartex__buf_free(&b.text);
     chartex__sizes_clear(&sizes);
     chartex_chart_free(chart);

@@ -206,7 +206,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 10
+#define CHARTEX__ARTIST_FLAG_NAMES 12
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
@@ -412,11 +412,16 @@ int chartex__json_string(chartex__json_writer *w, const char *s, size_t len);
 int chartex__json_number(chartex__json_writer *w, double v);
 /* v in decimal digits: an integer stays "1", never "1.0". */
 int chartex__json_integer(chartex__json_writer *w, unsigned long long v);
+/* An integer with its sign: "-12", "0", "18446744073709551615". */
+int chartex__json_int(chartex__json_writer *w, int negative, unsigned long long magnitude);
 int chartex__json_boolean(chartex__json_writer *w, int v);
 int chartex__json_null(chartex__json_writer *w);
 /* The array [x, y] in one call. */
 int chartex__json_point(chartex__json_writer *w, const chartex_cell *x,
                         const chartex_cell *y);
+
+/* The length of what chartex__json_escape appends for s (quotes included). */
+size_t chartex__json_string_size(const char *s, size_t len);
 
 /* Appends s as a JSON string literal (with quotes), escaping as Python's
  * json.dumps(ensure_ascii=False) does; invalid UTF-8 bytes become U+FFFD. */

@@ -123,6 +123,29 @@ chartex__json_escape(chartex__buf *b, const char *s, size_t len)
     return escape(b, s, len, 0);
 }
 
+size_t
+chartex__json_string_size(const char *str, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0, n = 2;
+
+    /* What escape() writes, counted: the same classes, the same escapes. */
+    while (i < len) {
+        if (byte_class[s[i]] == 0) {
+            n++;
+            i++;
+        } else if (byte_class[s[i]] == 2) {
+            long k = chartex__utf8_sequence(s + i, len - i);
+            n += k > 0 ? (size_t)k : 3;
+            i += (size_t)(k > 0 ? k : -k);
+        } else {
+            n += strchr("\"\\\n\r\t\b\f", s[i]) != NULL && s[i] != 0 ? 2 : 6;
+            i++;
+        }
+    }
+    return n;
+}
+
 /* ----------------------------------------------------------------- writer */
 
 /* Whether an append failed for want of memory. */
@@ -305,6 +328,18 @@ chartex__json_integer(chartex__json_writer *w, unsigned long long v)
         v /= 10;
     } while (v != 0);
     return chartex__buf_append(&w->out, p, (size_t)(digits + sizeof digits - p));
+}
+
+int
+chartex__json_int(chartex__json_writer *w, int negative, unsigned long long magnitude)
+{
+    if (negative && magnitude != 0) {
+        if (before_item(w) < 0 || put1(&w->out, '-') < 0)
+            return -1;
+        /* The minus sign is the item's start: no second separator. */
+        w->after_key = 1;
+    }
+    return chartex__json_integer(w, magnitude);
 }
 
 /* One value of a point, with no separator (see chartex__json_point). */

@@ -705,5 +705,7 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_TEXT_BAR_CENTRE, "bar_centre" },
     { CHARTEX_IMAGE_ORIGIN_LOWER, "origin_lower" },
     { CHARTEX_CONTOUR_FILLED, "filled" },
+    { CHARTEX_REF_X_DATA, "x_data" },
+    { CHARTEX_REF_Y_DATA, "y_data" },
     { CHARTEX_WEDGE_EXACT, "exact" },
 };

@@ -270,9 +270,13 @@ def client_read(d, where="$"):
             if not isinstance(d[axis + "_scale"], str):
                 raise TypeError("%s: %s_scale" % (where, axis))
     if kind == "superchart":
+        # One level of nesting: the figure's superchart holds an Axes'
+        # superchart of its parts (bars and a line on one Axes); the
+        # clients deserialize superchart elements recursively.
         for i, sub in enumerate(elements):
-            if sub.get("type") == "superchart":
-                raise ValueError("%s: nested superchart" % where)
+            if sub.get("type") == "superchart" and (
+                    where != "$" or any(e.get("type") == "superchart" for e in sub["elements"])):
+                raise ValueError("%s: superchart nested more than once" % where)
             client_read(sub, "%s.elements[%d]" % (where, i))
         return d
     for i, e in enumerate(elements):

@@ -20,6 +20,7 @@
 #include <criterion/criterion.h>
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -437,4 +438,124 @@ Test(alloc, invalid_scene)
                   "%ld: %d %s", n, (int)err.code, err.text);
         cr_assert_eq(chartex__alloc_live, 0, "%ld", n);
     }
+}
+
+/* ------------------------------------------------------------------ tables */
+
+/* Builds a table of every kind of column (enough of them that the names'
+ * set and the column list grow), bounds it with a string cut, and writes
+ * it compact and indented and into the counting sink.  0, or -1 with err. */
+static int
+table_run(char **compact, char **pretty, chartex_error *err)
+{
+    static const double d[] = {0.5, NAN, 2};
+    static const long long i[] = {-1, 0, 9223372036854775807LL};
+    static const unsigned long long u[] = {1, 2, 18446744073709551615ULL};
+    static const unsigned char b[] = {1, 0, 1}, nulls[] = {0, 1, 0};
+    static const long long t[] = {0, CHARTEX_TIME_NULL, 1711846800000000000LL};
+    static const int off[] = {3600, 0, 7200};
+    static const double c[] = {1, 2, NAN, 0, 3, 4};
+    chartex_table *table;
+    chartex_column *col;
+    char name[16];
+    counter cnt;
+    chartex_sink sink = counting_sink(&cnt, 0);
+    int k, rc = -1;
+
+    *compact = *pretty = NULL;
+    table = chartex_table_new(3, err);
+    if (table == NULL)
+        return -1;
+    for (k = 0; k < 24; k++) {
+        /* Duplicates: a name taken becomes name.1 */
+        snprintf(name, sizeof name, "c%d", k % 12);
+        col = chartex_table_add_column(table, name, strlen(name), err);
+        if (col == NULL) {
+            rc = -1;
+            goto done;
+        }
+        switch (k % 12) {
+        case 0: rc = chartex_column_set_doubles(col, d, err); break;
+        case 1: rc = chartex_column_set_int64(col, i, nulls, err); break;
+        case 2: rc = chartex_column_set_uint64(col, u, NULL, err); break;
+        case 3: rc = chartex_column_set_bools(col, b, nulls, err); break;
+        case 4: rc = chartex_column_set_datetimes(col, t, CHARTEX_TIME_NS, off, err); break;
+        case 5: rc = chartex_column_set_timedeltas(col, t, CHARTEX_TIME_NS, err); break;
+        case 6: rc = chartex_column_set_complex(col, c, err); break;
+        case 7:
+            rc = chartex_column_set_string(col, 0, "h\xc3\xa9llo world", 12, err);
+            if (rc == 0)
+                rc = chartex_column_set_integer(col, 1, 1, 5, err);
+            if (rc == 0)
+                rc = chartex_column_set_complex_at(col, 2, 1, 2, err);
+            break;
+        case 8:
+            rc = chartex_column_set_number(col, 0, 1.5, err);
+            if (rc == 0)
+                rc = chartex_column_set_boolean(col, 1, 1, err);
+            if (rc == 0)
+                rc = chartex_column_set_null(col, 2, err);
+            break;
+        default: rc = 0; break;
+        }
+        if (rc < 0)
+            goto done;
+    }
+    rc = -1;
+    if (chartex_table_limit(table, 400, 4, err) < 0)
+        goto done;
+    *compact = chartex_table_to_json(table, 0, NULL, err);
+    if (*compact == NULL)
+        goto done;
+    *pretty = chartex_table_to_json(table, 2, NULL, err);
+    if (*pretty == NULL)
+        goto done;
+    rc = chartex_table_emit(table, &sink, NULL, err);
+done:
+    if (rc < 0) {
+        chartex_free(*compact);
+        chartex_free(*pretty);
+        *compact = *pretty = NULL;
+    }
+    chartex_table_free(table);
+    return rc;
+}
+
+Test(alloc, table)
+{
+    char *want_c, *want_p, *got_c, *got_p;
+    chartex_error err;
+    long n, total;
+
+    cr_assert_eq(chartex__alloc_live, 0);
+    chartex__alloc_count = 0;
+    chartex__alloc_fail_at = 0;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(table_run(&want_c, &want_p, &err), 0, "%s", err.text);
+    total = chartex__alloc_count;
+    for (n = 1;; n++) {
+        int rc;
+
+        memset(&err, 0, sizeof err);
+        chartex__alloc_count = 0;
+        chartex__alloc_fail_at = n;
+        rc = table_run(&got_c, &got_p, &err);
+        chartex__alloc_fail_at = 0;
+        if (rc == 0) {
+            cr_assert_eq(n, total + 1, "%ld allocations, then %ld", total,
+                         chartex__alloc_count);
+            cr_assert_str_eq(got_c, want_c);
+            cr_assert_str_eq(got_p, want_p);
+            chartex_free(got_c);
+            chartex_free(got_p);
+            break;
+        }
+        cr_assert_eq(err.code, CHARTEX_ERR_NOMEM, "allocation %ld: code %d: %s", n,
+                     (int)err.code, err.text);
+        cr_assert_eq(chartex__alloc_live, 2, "allocation %ld: %ld blocks live", n,
+                     chartex__alloc_live);
+    }
+    chartex_free(want_c);
+    chartex_free(want_p);
+    cr_assert_eq(chartex__alloc_live, 0, "blocks leaked");
 }

@@ -5,28 +5,54 @@
 #include "helpers.h"
 #include "chart.h"
 
-/* The kind of the scene's axes i (the box plot cleared). */
+/* The kind of the scene's axes i: its one part's (the box plot cleared),
+ * CHARTEX__KIND_NONE for no part, KIND_MIXED for several. */
+#define KIND_MIXED ((chartex__kind)100)
+
 static chartex__kind
 kind_of(chartex_scene *s, size_t i)
 {
-    chartex__kind kind = CHARTEX__KIND_NONE;
-    chartex__boxplot bp;
+    chartex__parts parts;
+    chartex__kind kind;
 
-    memset(&bp, 0, sizeof bp);
-    cr_assert_eq(chartex__classify(s->axes[i], &kind, &bp, NULL), 0);
-    chartex__boxplot_clear(&bp);
+    memset(&parts, 0, sizeof parts);
+    cr_assert_eq(chartex__classify(s->axes[i], &parts, NULL), 0);
+    kind = parts.n == 0 ? CHARTEX__KIND_NONE : parts.n == 1 ? parts.kind[0] : KIND_MIXED;
+    chartex__classify_clear(&parts);
     return kind;
 }
 
-/* Classifies axes 0 and asserts it is a box plot of n elements. */
+/* The kinds of the parts of axes i, in order, as decimal digits. */
+static int
+parts_of(chartex_scene *s, size_t i)
+{
+    chartex__parts parts;
+    size_t k;
+    int digits = 0;
+
+    memset(&parts, 0, sizeof parts);
+    cr_assert_eq(chartex__classify(s->axes[i], &parts, NULL), 0);
+    for (k = 0; k < parts.n; k++)
+        digits = digits * 10 + (int)parts.kind[k];
+    chartex__classify_clear(&parts);
+    return digits;
+}
+
+/* Classifies axes 0 and asserts it is a box plot of n elements, whose
+ * boxes go to bp (the caller clears it). */
 static void
 boxplot_of(chartex_scene *s, size_t n, chartex__boxplot *bp)
 {
-    chartex__kind kind = CHARTEX__KIND_NONE;
+    chartex__parts parts;
 
-    memset(bp, 0, sizeof *bp);
-    cr_assert_eq(chartex__classify(s->axes[0], &kind, bp, NULL), 0);
-    cr_assert_eq(kind, CHARTEX__KIND_BOX, "kind %d, not a box plot", (int)kind);
+    memset(&parts, 0, sizeof parts);
+    cr_assert_eq(chartex__classify(s->axes[0], &parts, NULL), 0);
+    cr_assert_eq(parts.n, 1, "%zu parts, not a box plot", parts.n);
+    cr_assert_eq(parts.kind[0], CHARTEX__KIND_BOX, "kind %d, not a box plot",
+                 (int)parts.kind[0]);
+    *bp = parts.bp;
+    memset(&parts.bp, 0, sizeof parts.bp);
+    chartex__classify_clear(&parts);
     cr_assert_eq(bp->n, n, "%zu boxes, want %zu", bp->n, n);
 }
 
@@ -105,7 +131,9 @@ Test(classify, bars_with_errorbars_and_lines)
     e = h_line(ax, NULL, 2, ex, ey, CHARTEX_LINE_NO_LINE | CHARTEX_LINE_MARKER);
     chartex_artist_set_role(e, CHARTEX_ROLE_ERRORBAR);
     h_line(ax, "trend", 2, c, v, 0);
-    cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_BAR);
+    /* The error bars belong to the bars; the line is a part of its own. */
+    cr_expect_eq(kind_of(s, 0), KIND_MIXED);
+    cr_expect_eq(parts_of(s, 0), CHARTEX__KIND_BAR * 10 + CHARTEX__KIND_LINE);
     chartex_scene_free(s);
 }
 
@@ -398,8 +426,10 @@ Test(box, not_a_box_plot)
     h_line(no_median, NULL, 5, rx, ry, 0);
     h_line2(no_median, NULL, 0.5, 0, 0.5, -1, 0);
     h_line2(no_median, NULL, 0.5, 1, 0.5, 2, 0);
+    /* A 2-point line beside boxes could be a box's part: no box plot. */
     cr_expect_eq(kind_of(s, 0), CHARTEX__KIND_LINE);
-    cr_expect_eq(kind_of(s, 1), CHARTEX__KIND_SCATTER);
+    /* A scatter beside them is a part of its own (a stripplot). */
+    cr_expect_eq(parts_of(s, 1), CHARTEX__KIND_BOX * 10 + CHARTEX__KIND_SCATTER);
     cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_LINE);
     cr_expect_eq(kind_of(s, 3), CHARTEX__KIND_LINE);
     chartex_scene_free(s);
@@ -570,6 +600,7 @@ Test(violin, bodies_alone)
 {
     chartex_scene *s = h_scene();
     chartex_axes *two = h_axes(s), *band = h_axes(s), *one = h_axes(s);
+    unsigned char used[8] = {0};
     chartex_axes *uneven = h_axes(s);
     chartex_artist *a;
     double t[3] = {0, 1, 3}, f1[3] = {0.9, 0.8, 0.9}, f2[3] = {1.1, 1.2, 1.1};
@@ -590,12 +621,34 @@ Test(violin, bodies_alone)
     cr_expect_eq(kind_of(s, 2), CHARTEX__KIND_BOX);
     cr_expect_eq(kind_of(s, 3), CHARTEX__KIND_LINE);
     memset(&bp, 0, sizeof bp);
-    cr_assert_eq(chartex__find_boxplot(two, &bp), 1);
+    cr_assert_eq(chartex__find_boxplot(two, &bp, used), 1);
     cr_expect_eq(bp.orientation, CHARTEX_HORIZONTAL);
     cr_expect_eq(bp.n, 2);
     cr_expect_eq(bp.boxes[1].min, 1);
     cr_expect_eq(bp.boxes[1].max, 3);
     cr_expect(isnan(bp.boxes[1].median));
     chartex__boxplot_clear(&bp);
+    chartex_scene_free(s);
+}
+
+Test(classify, parts_in_drawing_order)
+{
+    chartex_scene *s = h_scene();
+    chartex_axes *line_first = h_axes(s), *pie_line = h_axes(s), *bars_image = h_axes(s);
+    double c[2] = {0, 1}, v[2] = {3, 4}, px[3] = {0, 1, 2}, py[3] = {1, 3, 2};
+    chartex_artist *im;
+    double cells[4] = {1, 2, 3, 4}, extent[4] = {0, 1, 0, 1};
+
+    h_line(line_first, "trend", 3, px, py, 0);
+    h_bars(line_first, NULL, CHARTEX_VERTICAL, 2, c, v, 0.8, NULL);
+    h_wedge(pie_line, "a", 0, 90, 1);
+    h_line(pie_line, NULL, 3, px, py, 0);
+    /* Gridded data beside bars only: an unknown part carries it, last. */
+    im = h_artist(bars_image, CHARTEX_ARTIST_IMAGE, NULL);
+    cr_assert_eq(chartex_artist_set_image(im, 2, 2, cells, extent, NULL), 0);
+    h_bars(bars_image, NULL, CHARTEX_VERTICAL, 2, c, v, 0.8, NULL);
+    cr_expect_eq(parts_of(s, 0), CHARTEX__KIND_LINE * 10 + CHARTEX__KIND_BAR);
+    cr_expect_eq(parts_of(s, 1), CHARTEX__KIND_PIE * 10 + CHARTEX__KIND_LINE);
+    cr_expect_eq(parts_of(s, 2), CHARTEX__KIND_BAR * 10 + CHARTEX__KIND_UNKNOWN);
     chartex_scene_free(s);
 }

@@ -128,9 +128,11 @@ Test(records, per_bar_columns_are_keys_of_each_bar)
     column(a, "total", 3, total, NULL);
     column(a, "label", 3, NULL, label);     /* the element has it: left out */
     column(a, "short", 2, two, NULL);       /* not one cell per bar: left out */
+    /* Bar 1 floats (bars.c gives its "base"): the columns' keys follow. */
     h_expect(s, "{\"type\":\"bar\",\"title\":null,\"elements\":["
                 "{\"label\":\"0\",\"group\":\"w\",\"value\":3.0,\"measure\":\"relative\",\"total\":3.0},"
-                "{\"label\":\"1\",\"group\":\"w\",\"value\":-1.0,\"measure\":\"relative\",\"total\":2.0},"
+                "{\"label\":\"1\",\"group\":\"w\",\"value\":-1.0,\"base\":3.0,"
+                "\"measure\":\"relative\",\"total\":2.0},"
                 "{\"label\":\"2\",\"group\":\"w\",\"value\":2.0,\"measure\":\"total\",\"total\":2.0}],"
                 "\"x_label\":null,\"y_label\":null,\"x_unit\":null,\"y_unit\":null,"
                 "\"orientation\":\"vertical\"}");

@@ -32,6 +32,11 @@ def main() -> None:
         print(message)
     print(d == d2, d3 == d4, len(text), len(text2), version, d5)
     plt.close(fig)
+    frame: Any = None   # a pandas or polars frame, in real use
+    if frame is not None:
+        table: dict[str, list[Any]] = chartex.frame_to_dict(frame, max_rows=10)
+        table_text: str = chartex.frame_to_json(frame, indent=2, max_bytes=1000)
+        print(table, table_text)
 
 
 if __name__ == "__main__":

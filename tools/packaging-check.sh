@@ -61,7 +61,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # whole tests folder, so every other file is ignored.
 keep=" test_api test_figure test_line test_bar test_pie test_box
        test_threads test_leaks test_max_points test_heatmaps test_3d test_plotly
-       test_hostile
+       test_hostile test_tables
        test_ipython test_ipython_kernel test_packaging test_typing "
 per_interpreter=()
 for f in "$srcdir"/tests/test_*.py; do

@@ -532,6 +532,142 @@ done:
     return result;
 }
 
+/* --------------------------------------------------------------- tables */
+
+/* None, or an int from lowest up (a value past size_t: no limit). */
+static int
+parse_count(PyObject *obj, const char *name, size_t lowest, size_t *out, int *given)
+{
+    size_t v;
+
+    *given = 0;
+    *out = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be None or an int, not '%.100s'",
+                     name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    v = PyLong_AsSize_t(obj);
+    if (v == (size_t)-1 && PyErr_Occurred()) {
+        PyObject *zero;
+        int negative;
+
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        /* Negative, or more than any frame holds. */
+        zero = PyLong_FromLong(0);
+        if (zero == NULL)
+            return -1;
+        negative = PyObject_RichCompareBool(obj, zero, Py_LT);
+        Py_DECREF(zero);
+        if (negative < 0)
+            return -1;
+        if (negative)
+            goto range;
+        return 0;
+    }
+    if (v < lowest)
+        goto range;
+    *out = v;
+    *given = 1;
+    return 0;
+range:
+    PyErr_Format(PyExc_ValueError, "%s must be None or an int >= %zu", name, lowest);
+    return -1;
+}
+
+/* The JSON text of table, in memory of this module's (chx_text). */
+static char *
+table_json_text(chx_state *st, const chartex_table *table, int indent, size_t *len)
+{
+    chartex_error err = {0};
+    chx_text text = {0};
+    int rc;
+
+    Py_BEGIN_ALLOW_THREADS
+    rc = chartex_table_dump(table, indent, text_write, &text, &err);
+    Py_END_ALLOW_THREADS
+    return text_take(st, &text, rc, &err, len);
+}
+
+/* The one conversion behind frame_to_dict and frame_to_json: parses the
+ * arguments (format as for convert), reads the frame into a table (the
+ * table reader, table/), bounds it when asked and returns the output. */
+static PyObject *
+convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
+              output to)
+{
+    static char *dict_kwlist[] = {"", "max_rows", "max_bytes", "max_string", NULL};
+    static char *json_kwlist[] = {"", "indent", "max_rows", "max_bytes", "max_string",
+                                  NULL};
+    chx_state *st = get_state(module);
+    chartex_table *table = NULL;
+    chartex_error err = {0};
+    PyObject *src, *indent_obj = Py_None, *rows_obj = Py_None, *bytes_obj = Py_None;
+    PyObject *string_obj = Py_None, *result = NULL;
+    size_t max_rows, max_bytes, max_string, total = 0, len = 0;
+    int indent = 0, parsed, has_rows, has_bytes, has_string, ok;
+    char *text;
+
+    if (to == TO_DICT)
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist, &src,
+                                             &rows_obj, &bytes_obj, &string_obj);
+    else
+        parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, json_kwlist, &src,
+                                             &indent_obj, &rows_obj, &bytes_obj,
+                                             &string_obj);
+    if (!parsed)
+        goto done;
+    if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
+        || parse_count(rows_obj, "max_rows", 0, &max_rows, &has_rows) < 0
+        || parse_count(bytes_obj, "max_bytes", 1, &max_bytes, &has_bytes) < 0
+        || parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0)
+        goto done;
+    ok = tbl_is_frame(st, src);
+    if (ok < 0)
+        goto done;
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() argument must be a pandas DataFrame or Series or a polars "
+                     "DataFrame or Series, not '%.100s'", strchr(format, ':') + 1,
+                     Py_TYPE(src)->tp_name);
+        goto done;
+    }
+    if (has_rows && max_rows > (size_t)PY_SSIZE_T_MAX)
+        has_rows = 0;
+    table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1, &total);
+    if (table == NULL)
+        goto done;
+    if ((has_bytes || has_string)
+        && chartex_table_limit(table, max_bytes, max_string, &err) < 0) {
+        chx_raise_core_error(st, &err);
+        goto done;
+    }
+    if (to == TO_DICT) {
+        /* As for a chart: the lists hold atoms only (pysink.c). */
+#if PY_VERSION_HEX >= 0x030A0000
+        int gc_was_enabled = PyGC_Disable();
+#endif
+        result = chx_table_to_python(st, table);
+#if PY_VERSION_HEX >= 0x030A0000
+        if (gc_was_enabled)
+            PyGC_Enable();
+#endif
+        goto done;
+    }
+    text = table_json_text(st, table, indent, &len);
+    chartex_table_free(table);
+    table = NULL;
+    if (text != NULL)
+        result = json_str(text, len);
+done:
+    chartex_table_free(table);
+    return result;
+}
+
 /* ------------------------------------------------------------ functions */
 
 PyDoc_STRVAR(figure_to_dict_doc,
@@ -612,6 +748,39 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
                    TO_CHART_JSON);
 }
 
+PyDoc_STRVAR(frame_to_dict_doc,
+"frame_to_dict($module, obj, /, *, max_rows=None, max_bytes=None,\n"
+"              max_string=None)\n--\n\n"
+"Return a pandas DataFrame or Series, or a polars DataFrame or Series, as\n"
+"E2B's column dict {column name: [values...]} (the MIME type e2b/data):\n"
+"the index first, as the columns reset_index() would make (but for a\n"
+"default RangeIndex); every name a str (MultiIndex levels joined with\n"
+"'_', a duplicate as NAME.1); every value strict JSON (doc/schema.md,\n"
+"\"Tables\", has each dtype's form).  Every row unless bounded:\n\n"
+"max_rows=N keeps the first ceil(N/2) and the last floor(N/2) rows;\n"
+"max_string=N cuts longer strings to N code points and U+2026;\n"
+"max_bytes=N keeps the most rows, from both ends, whose compact JSON\n"
+"fits in N bytes (ChartexError when the names alone do not).  Raises\n"
+"TypeError for anything else.");
+
+static PyObject *
+frame_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    return convert_frame(module, args, kwargs, "O|$OOO:frame_to_dict", TO_DICT);
+}
+
+PyDoc_STRVAR(frame_to_json_doc,
+"frame_to_json($module, obj, /, *, indent=None, max_rows=None,\n"
+"              max_bytes=None, max_string=None)\n--\n\n"
+"Return frame_to_dict(obj) as JSON text (indent as for figure_to_json):\n"
+"json.loads(frame_to_json(obj)) == frame_to_dict(obj).");
+
+static PyObject *
+frame_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    return convert_frame(module, args, kwargs, "O|$OOOO:frame_to_json", TO_CHART_JSON);
+}
+
 static PyMethodDef module_methods[] = {
     {"figure_to_dict", (PyCFunction)(void (*)(void))figure_to_dict,
      METH_VARARGS | METH_KEYWORDS, figure_to_dict_doc},
@@ -623,6 +792,10 @@ static PyMethodDef module_methods[] = {
      METH_VARARGS | METH_KEYWORDS, scene_json_to_dict_doc},
     {"scene_json_to_json", (PyCFunction)(void (*)(void))scene_json_to_json,
      METH_VARARGS | METH_KEYWORDS, scene_json_to_json_doc},
+    {"frame_to_dict", (PyCFunction)(void (*)(void))frame_to_dict,
+     METH_VARARGS | METH_KEYWORDS, frame_to_dict_doc},
+    {"frame_to_json", (PyCFunction)(void (*)(void))frame_to_json,
+     METH_VARARGS | METH_KEYWORDS, frame_to_json_doc},
     {NULL, NULL, 0, NULL}
 };
 

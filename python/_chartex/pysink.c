@@ -378,45 +378,94 @@ sink_null(void *ctx)
     return attach(ctx, Py_None);
 }
 
+/* An integer of a table: an int, as json.loads reads the digits. */
+static int
+sink_integer(void *ctx, int negative, unsigned long long magnitude)
+{
+    PyObject *v;
+
+    if (!negative)
+        v = PyLong_FromUnsignedLongLong(magnitude);
+    else if (magnitude <= (1ULL << 63))
+        /* -magnitude, also for 2^63, without overflow. */
+        v = PyLong_FromLongLong(-(long long)(magnitude - 1) - 1);
+    else {
+        PyErr_SetString(PyExc_OverflowError, "chartex sink: integer below -2^63");
+        return -1;
+    }
+    return attach(ctx, v);
+}
+
+static void
+sink_init(pysink *ps, chartex_sink *sink)
+{
+    memset(ps, 0, sizeof *ps);
+    sink->begin_object = sink_begin_object;
+    sink->key = sink_key;
+    sink->end_object = sink_end_object;
+    sink->begin_array = sink_begin_array;
+    sink->end_array = sink_end_array;
+    sink->string = sink_string;
+    sink->number = sink_number;
+    sink->boolean = sink_boolean;
+    sink->null = sink_null;
+    sink->ctx = ps;
+}
+
+/* The dict an emission made (rc its result), or NULL with an exception;
+ * clears ps. */
+static PyObject *
+sink_result(chx_state *st, pysink *ps, int rc, const chartex_error *err,
+            const char *what)
+{
+    PyObject *result = NULL;
+
+    if (rc < 0) {
+        chx_raise_core_error(st, err);
+        goto done;
+    }
+    if (ps->depth != 0) {
+        PyErr_Format(PyExc_RuntimeError, "chartex sink: unterminated %s", what);
+        goto done;
+    }
+    if (ps->n_values == 0) {
+        /* An empty chart may emit nothing at all: it is {}. */
+        result = PyDict_New();
+        goto done;
+    }
+    if (!PyDict_CheckExact(ps->values[0])) {
+        PyErr_Format(PyExc_RuntimeError, "chartex sink: the %s is not an object", what);
+        goto done;
+    }
+    result = ps->values[0];
+    ps->n_values = 0;
+done:
+    pysink_clear(ps);
+    return result;
+}
+
 PyObject *
 chx_chart_to_python(chx_state *st, const chartex_chart *chart)
 {
     pysink ps;
     chartex_sink sink;
     chartex_error err = {0};
-    PyObject *result = NULL;
+    int rc;
 
-    memset(&ps, 0, sizeof ps);
-    sink.begin_object = sink_begin_object;
-    sink.key = sink_key;
-    sink.end_object = sink_end_object;
-    sink.begin_array = sink_begin_array;
-    sink.end_array = sink_end_array;
-    sink.string = sink_string;
-    sink.number = sink_number;
-    sink.boolean = sink_boolean;
-    sink.null = sink_null;
-    sink.ctx = &ps;
-    if (chartex_chart_emit_points(chart, &sink, sink_point, &err) < 0) {
-        chx_raise_core_error(st, &err);
-        goto done;
-    }
-    if (ps.depth != 0) {
-        PyErr_SetString(PyExc_RuntimeError, "chartex sink: unterminated chart");
-        goto done;
-    }
-    if (ps.n_values == 0) {
-        /* An empty chart may emit nothing at all: it is {}. */
-        result = PyDict_New();
-        goto done;
-    }
-    if (!PyDict_CheckExact(ps.values[0])) {
-        PyErr_SetString(PyExc_RuntimeError, "chartex sink: the chart is not an object");
-        goto done;
-    }
-    result = ps.values[0];
-    ps.n_values = 0;
-done:
-    pysink_clear(&ps);
-    return result;
+    sink_init(&ps, &sink);
+    rc = chartex_chart_emit_points(chart, &sink, sink_point, &err);
+    return sink_result(st, &ps, rc, &err, "chart");
+}
+
+PyObject *
+chx_table_to_python(chx_state *st, const chartex_table *table)
+{
+    pysink ps;
+    chartex_sink sink;
+    chartex_error err = {0};
+    int rc;
+
+    sink_init(&ps, &sink);
+    rc = chartex_table_emit(table, &sink, sink_integer, &err);
+    return sink_result(st, &ps, rc, &err, "table");
 }

@@ -65,9 +65,13 @@
     X(bbox) X(width) X(height) X(errorbar)                                               \
     X(zaxis) X(get_zlabel) X(get_zscale) X(stairs_data) X(vector_data)       \
     X(texts) X(tables) X(text_anchor) X(table_cells)                         \
+    X(get_xaxis_transform) X(get_yaxis_transform)                            \
     /* chartex._compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
+    X(axline_points)                                                         \
+    /* chartex._frames */                                                    \
+    X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
 
@@ -99,6 +103,7 @@ typedef struct chx_state {
     PyObject *artists;          /* chartex._artists, imported on first use */
     PyObject *legend;           /* chartex._legend, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
+    PyObject *frames;           /* chartex._frames, on the first frame read */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
 #define CHX_DECLARE_NAME(n) PyObject *s_##n;

@@ -6,6 +6,8 @@
     chartex.figure_to_scene_json(fig)      # what the walker saw (for bug reports)
     chartex.scene_json_to_dict(text)       # run the core on a scene JSON
     chartex.render(chart)                  # redraw a chart dict: a matplotlib Figure
+    chartex.frame_to_dict(df)              # a pandas/polars frame as E2B's e2b/data dict
+    chartex.frame_to_json(df)              # the same as JSON text
 
 The output is E2B's chart schema: `chart_figure_to_dict` is the name E2B's
 `e2b_charts` uses, and is the same function as `figure_to_dict`.  The dict
@@ -18,8 +20,8 @@ says what was being read; __cause__ holds matplotlib's exception).
 figure_to_dict and figure_to_json take max_points=N to keep at most N
 points per series (see doc/schema.md, "downsampled").
 
-In IPython, `%load_ext chartex` registers the e2b/chart display formatter
-(chartex.ipython).
+In IPython, `%load_ext chartex` registers the e2b/chart and e2b/data
+display formatters (chartex.ipython).
 
 Importing chartex imports nothing else: the extension module
 (chartex._chartex) is loaded on the first use of one of its names, and it
@@ -36,6 +38,8 @@ _EXTENSION_NAMES = (
     "figure_to_dict",
     "figure_to_json",
     "figure_to_scene_json",
+    "frame_to_dict",
+    "frame_to_json",
     "scene_json_to_dict",
     "scene_json_to_json",
 )
@@ -47,6 +51,8 @@ __all__ = [
     "figure_to_dict",
     "figure_to_json",
     "figure_to_scene_json",
+    "frame_to_dict",
+    "frame_to_json",
     "render",
     "scene_json_to_dict",
     "scene_json_to_json",
@@ -65,6 +71,8 @@ if TYPE_CHECKING:
         figure_to_dict,
         figure_to_json,
         figure_to_scene_json,
+        frame_to_dict,
+        frame_to_json,
         scene_json_to_dict,
         scene_json_to_json,
     )
@@ -98,14 +106,14 @@ def __dir__() -> "list[str]":
 
 
 def load_ipython_extension(ip: "InteractiveShell") -> None:
-    """`%load_ext chartex`: registers the e2b/chart formatter on ip."""
+    """`%load_ext chartex`: registers the e2b/chart and e2b/data formatters on ip."""
     from . import ipython
 
     ipython.register(ip)
 
 
 def unload_ipython_extension(ip: "InteractiveShell") -> None:
-    """`%unload_ext chartex`: removes the e2b/chart formatter from ip."""
+    """`%unload_ext chartex`: removes the e2b/chart and e2b/data formatters from ip."""
     from . import ipython
 
     ipython.unregister(ip)

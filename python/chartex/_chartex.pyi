@@ -31,3 +31,9 @@ def scene_json_to_json(text: str | bytes, /, *, indent: int | None = None,
                        max_points: int | None = None,
                        points_per_pixel: float | None = None,
                        max_total_points: int | None = None) -> str: ...
+def frame_to_dict(obj: Any, /, *, max_rows: int | None = None,
+                  max_bytes: int | None = None,
+                  max_string: int | None = None) -> dict[str, list[Any]]: ...
+def frame_to_json(obj: Any, /, *, indent: int | None = None,
+                  max_rows: int | None = None, max_bytes: int | None = None,
+                  max_string: int | None = None) -> str: ...

@@ -304,6 +304,29 @@ def collection3d_paths(artist):
     return artist._3dverts_codes  # private
 
 
+def axline_points(line):
+    """An axline's two points in data coordinates, as a (2, 2) array: the
+    points it was given, or its point and one a unit further along x by
+    its slope."""
+    if hasattr(line, "get_xy1"):  # matplotlib >= 3.8
+        xy1, xy2, slope = line.get_xy1(), line.get_xy2(), line.get_slope()
+    else:
+        xy1, xy2, slope = line._xy1, line._xy2, line._slope  # private, 3.6, 3.7
+    ax = line.axes
+
+    def point(xy):
+        x = np.asarray(ax.xaxis.convert_units(xy[0]), dtype=float).ravel()
+        y = np.asarray(ax.yaxis.convert_units(xy[1]), dtype=float).ravel()
+        return [float(x[0]) if x.size else np.nan, float(y[0]) if y.size else np.nan]
+
+    p1 = point(xy1)
+    if xy2 is not None:
+        p2 = point(xy2)
+    else:
+        p2 = [p1[0] + 1.0, p1[1] + float(slope)]
+    return np.array([p1, p2], dtype=float)
+
+
 def bar_label_centre_bar(coords):
     """The bar a bar_label(label_type="center") annotation is anchored to:
     matplotlib passes it as the default argument of its xycoords lambda

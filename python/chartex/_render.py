@@ -6,11 +6,13 @@
 The point is to *see* what was read: each element is drawn from its numbers
 alone, so the picture shows the reading, not the original.  Every kind
 chartex writes is drawn: lines (with their error bars and areas: an element
-with a `baseline` is a band), scatters, bars (vertical or horizontal; bars
-of several groups at the same label are stacked, bars at numeric labels
+with a `baseline` is a band), scatters, bars (vertical or horizontal; groups
+side by side at their label when the chart is `grouped`, on each other when
+it is `stacked`, floating bars from their `base`; bars at numeric labels
 stand at those positions), pies (rings by radius), boxes (with means and
-outliers) and violins, images (`unknown` with `image`), and a superchart as
-a grid of its charts under its title.  Titles, axis labels, scales and the
+outliers) and violins, images (`unknown` with `image`), reference lines,
+the `overlaid` superchart of one Axes as its charts over each other on one
+Axes, and a superchart as a grid of its charts under its title.  Titles, axis labels, scales and the
 ticks with their texts are set as the chart gives them, so that reading the
 redrawn figure with chartex gives the same chart again, up to what the
 schema does not carry (tests/test_render.py lists those cases).
@@ -41,6 +43,14 @@ def _f(value):
     if isinstance(value, (int, float)):
         return float(value)
     raise TypeError("expected a number or null, got %r" % (value,))
+
+
+def _is_date_text(text):
+    """Whether a label is an ISO 8601 date as chartex writes them."""
+    import re
+
+    return isinstance(text, str) and re.fullmatch(
+        r"-?\d{4,}-\d\d-\d\d(T\d\d:\d\d:\d\d(\.\d+)?)?Z?", text) is not None
 
 
 def _date_number(text):
@@ -227,6 +237,9 @@ def _is_fit_line(element):
 
 
 def _draw_bar(ax, chart):
+    """Bars at their labels: groups side by side when the chart says they
+    are grouped, on each other when it says they are stacked, floating
+    bars from their base."""
     horizontal = chart.get("orientation") == "horizontal"
     elements = chart.get("elements") or []
     labels = [e.get("label") for e in elements]
@@ -235,18 +248,40 @@ def _draw_bar(ax, chart):
     for e in elements:
         if e.get("group") not in groups:
             groups.append(e.get("group"))
+    grouped = bool(chart.get("grouped")) and len(groups) > 1
+    stacked = bool(chart.get("stacked"))
+    # Bars on a date axis are labelled with ISO dates: drawn at those dates.
+    dates = not numeric and bool(labels) and all(_is_date_text(t) for t in labels)
+    if dates:
+        (ax.yaxis_date if horizontal else ax.xaxis_date)()
     width = 0.8
-    if numeric:
-        where = sorted({float(t) for t in labels})
+    if numeric or dates:
+        where = sorted({float(t) if numeric else _date_number(t) for t in labels})
         gaps = [b - a for a, b in zip(where, where[1:]) if b > a]
         width = 0.8 * min(gaps) if gaps else 0.8
+    # Positions: numbers where the labels are numbers or dates, else one
+    # slot per label in the order met (what a category axis does).
+    slots = {}
+    for t in labels:
+        slots.setdefault(t, float(t) if numeric else _date_number(t) if dates
+                         else float(len(slots)))
+    if not numeric and not dates and slots:
+        # A category axis, its categories in slot order: the bars (and
+        # annotations at a category) stand at their index.
+        import numpy as np
+
+        (ax.yaxis if horizontal else ax.xaxis).update_units(
+            np.array(list(slots), dtype=object))
     ends = {}  # label -> the top of the stack so far (stacked groups)
     draw = ax.barh if horizontal else ax.bar
-    for group in groups:
+    each = width / len(groups) if grouped else width
+    for gi, group in enumerate(groups):
         mine = [e for e in elements if e.get("group") == group]
-        at = [float(e["label"]) if numeric else e["label"] for e in mine]
+        offset = (gi - (len(groups) - 1) / 2) * each if grouped else 0.0
+        at = [slots[e["label"]] + offset for e in mine]
         values = [_f(e.get("value")) for e in mine]
-        bottoms = [ends.get(e["label"], 0.0) for e in mine]
+        bottoms = [_base(ax, e["base"], horizontal) if e.get("base") is not None
+                   else (ends.get(e["label"], 0.0) if stacked else 0.0) for e in mine]
         key = "x_error" if horizontal else "y_error"
         err = None
         if any(e.get(key) is not None for e in mine):
@@ -254,9 +289,9 @@ def _draw_bar(ax, chart):
             err = _error_offsets(tops, [e.get(key) for e in mine])
         kwargs = {"label": group}
         if horizontal:
-            kwargs.update(height=width, left=bottoms, xerr=err)
+            kwargs.update(height=each, left=bottoms, xerr=err)
         else:
-            kwargs.update(width=width, bottom=bottoms, yerr=err)
+            kwargs.update(width=each, bottom=bottoms, yerr=err)
         if err is not None:
             kwargs["capsize"] = 3
         bars = draw(at, values, **kwargs)
@@ -264,6 +299,35 @@ def _draw_bar(ax, chart):
             ax.bar_label(bars, labels=[e.get("bar_label") or "" for e in mine])
         for e, b, v in zip(mine, bottoms, values):
             ends[e["label"]] = b + (v if v == v else 0.0)
+
+
+def _base(ax, base, horizontal):
+    """A floating bar's base as a number: a date (the value axis made a date
+    axis) or the number itself."""
+    if isinstance(base, str):
+        (ax.xaxis_date if horizontal else ax.yaxis_date)()
+        return _date_number(base)
+    return _f(base)
+
+
+def _draw_reference_lines(ax, chart):
+    """axhline, axvline, axhspan, axvspan and axline again, from the
+    values they mark."""
+    for ref in chart.get("reference_lines") or []:
+        label = ref.get("label") or None
+        if ref.get("points"):
+            (x1, y1), (x2, y2) = ref["points"][:2]
+            if not any(isinstance(v, str) for v in (x1, y1, x2, y2)):
+                ax.axline((_f(x1), _f(y1)), (_f(x2), _f(y2)), color="0.3", ls=":",
+                          label=label)
+            continue
+        axis = ref.get("axis")
+        if "value" in ref and not isinstance(ref["value"], str):
+            (ax.axhline if axis == "y" else ax.axvline)(_f(ref["value"]), color="0.3",
+                                                        ls="--", label=label)
+        elif "from" in ref and not isinstance(ref.get("from"), str):
+            (ax.axhspan if axis == "y" else ax.axvspan)(_f(ref["from"]), _f(ref.get("to")),
+                                                        alpha=0.15, label=label)
 
 
 def _draw_pie(ax, chart):
@@ -284,7 +348,7 @@ def _draw_pie(ax, chart):
                radius=r if r == r else 1.0, normalize=False, wedgeprops=props)
 
 
-def _draw_box(ax, chart):
+def _draw_box(ax, chart, overlaid=False):
     import numpy as np
 
     from . import _compat
@@ -293,6 +357,12 @@ def _draw_box(ax, chart):
     elements = chart.get("elements") or []
     positions = list(range(1, len(elements) + 1))
     labels = [e.get("label") or "" for e in elements]
+    if overlaid and labels and not all(_is_number_text(t) for t in labels):
+        # Over other charts of the Axes (a stripplot's points at each
+        # category): the boxes stand at their categories too.
+        axis = ax.yaxis if horizontal else ax.xaxis
+        axis.update_units(np.array(labels, dtype=object))
+        positions = [float(p) for p in np.atleast_1d(axis.convert_units(labels))]
     if chart.get("violin") and any(e.get("first_quartile") is not None for e in elements):
         _draw_inner_box_violins(ax, elements, positions, horizontal)
         (ax.set_yticks if horizontal else ax.set_xticks)(positions, labels)
@@ -475,8 +545,9 @@ def _draw_contours(ax, contours):
     ax.autoscale_view()
 
 
-def draw_chart(ax, chart):
-    """Draws one chart (not a superchart) into ax."""
+def draw_chart(ax, chart, overlaid=False):
+    """Draws one chart (not a superchart) into ax (overlaid: over the other
+    charts of its Axes)."""
     kind = chart.get("type")
     _texts(ax, chart)
     if kind in ("line", "scatter"):
@@ -486,7 +557,7 @@ def draw_chart(ax, chart):
     elif kind == "pie":
         _draw_pie(ax, chart)
     elif kind == "box_and_whisker":
-        _draw_box(ax, chart)
+        _draw_box(ax, chart, overlaid)
     elif kind == "unknown" and any(chart.get(k) for k in _GRIDDED + ("shapes",)):
         x, y = _axes_of(ax, chart)
         _draw_gridded(ax, chart)
@@ -498,6 +569,7 @@ def draw_chart(ax, chart):
         ax.set_axis_off()
     if kind not in ("line", "scatter", "unknown"):
         _draw_shapes(ax, chart)
+    _draw_reference_lines(ax, chart)
     _draw_notes(ax, chart)
     if hasattr(ax, "set_zlabel"):
         _finish_z(ax, chart)
@@ -600,6 +672,10 @@ def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] 
     if not isinstance(chart, dict):
         raise TypeError("render() takes a chart dict or its JSON, not %s"
                         % type(chart).__name__)
+    if chart.get("type") == "superchart" and chart.get("overlaid"):
+        fig = Figure(figsize=figsize or (6.4, 4.8), dpi=dpi, layout="constrained")
+        _draw_overlaid(fig.add_subplot(), chart)
+        return fig
     if chart.get("type") == "superchart":
         charts = [c for c in chart.get("elements") or [] if isinstance(c, dict)]
         n = max(len(charts), 1)
@@ -608,7 +684,11 @@ def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] 
         fig = Figure(figsize=figsize or (4.8 * cols, 3.6 * rows), dpi=dpi,
                      layout="constrained")
         for i, sub in enumerate(charts):
-            draw_chart(fig.add_subplot(rows, cols, i + 1, **_projection(sub)), sub)
+            ax = fig.add_subplot(rows, cols, i + 1, **_projection(sub))
+            if sub.get("type") == "superchart":
+                _draw_overlaid(ax, sub)
+            else:
+                draw_chart(ax, sub)
         if chart.get("title"):
             fig.suptitle(chart["title"])
         return fig
@@ -616,6 +696,14 @@ def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] 
     if chart:
         draw_chart(fig.add_subplot(**_projection(chart)), chart)
     return fig
+
+
+def _draw_overlaid(ax, chart):
+    """The superchart of one Axes: its charts drawn over each other on
+    ax, in their order (bars, then the line drawn over them)."""
+    for sub in chart.get("elements") or []:
+        if isinstance(sub, dict) and sub.get("type") != "superchart":
+            draw_chart(ax, sub, overlaid=True)
 
 
 def _projection(chart):

@@ -59,10 +59,18 @@ import math
 import os
 import sys
 
-from . import _plotly
-from IPython.core.formatters import BaseFormatter
-from IPython.utils.dir2 import get_real_method
-from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
+try:
+    from IPython.core.formatters import BaseFormatter
+    from IPython.utils.dir2 import get_real_method
+    from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
+
+    from . import _ipython_data
+    from . import _plotly
+except ImportError as _exc:
+    if __name__ == "__main__":   # python -m chartex.ipython: say what to install
+        sys.exit("python -m chartex.ipython: needs IPython (pip install 'chartex[ipython]'): "
+                 "%s" % _exc)
+    raise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the annotations' names, for type checkers only
@@ -82,10 +90,6 @@ log = logging.getLogger("chartex")
 # logging's last resort would print warnings to sys.stderr, which a kernel
 # forwards into the user's cell.
 log.addHandler(logging.NullHandler())
-
-# Distinct failures remembered per formatter; past this, failures are no
-# longer logged (a message that embeds an id would otherwise grow it forever).
-_MAX_DISTINCT_FAILURES = 100
 
 # The figure classes of the matplotlib.figure module last seen in
 # sys.modules (FigureBase covers Figure and SubFigure).
@@ -327,24 +331,7 @@ class ChartFormatter(BaseFormatter):
 
     def _failed(self, exc, obj):
         """Logs exc once per distinct (type, message)."""
-        try:
-            key = (type(exc).__module__, type(exc).__qualname__, _text(exc))
-            if key in self.failures:
-                self.failures[key] += 1
-                return
-            if len(self.failures) > _MAX_DISTINCT_FAILURES:
-                return
-            self.failures[key] = 1
-            if len(self.failures) > _MAX_DISTINCT_FAILURES:
-                log.warning("e2b/chart: more than %d distinct failures; "
-                            "no longer logging new ones", _MAX_DISTINCT_FAILURES)
-                return
-            log.warning("e2b/chart: no chart for a %s (%s: %s); the display goes "
-                        "on without it, and this failure is not logged again",
-                        type(obj).__name__, type(exc).__name__, key[2],
-                        exc_info=(type(exc), exc, exc.__traceback__))
-        except Exception:  # logging must not break a display either
-            pass
+        _ipython_data.log_failure(self.failures, MIME_TYPE, "chart", obj, exc)
 
 
 def _shell(ip):
@@ -358,12 +345,24 @@ def _shell(ip):
     return ip
 
 
-def register(ip: "Optional[InteractiveShell]" = None) -> ChartFormatter:
+def register(ip: "Optional[InteractiveShell]" = None, *, json: bool = False) -> ChartFormatter:
     """Installs the e2b/chart formatter on the shell ip (the running one when
-    None) and returns it.  Registering again returns the installed one; a
-    formatter of another kind for e2b/chart is replaced."""
+    None) and returns it, and the e2b/data formatter beside it (tables:
+    chartex._ipython_data); json=True also replaces IPython's
+    application/json formatter with the strict one that answers for every
+    list and dict (E2B's E2BJSONFormatter).  Registering again keeps the
+    installed ones; formatters of another kind for these MIME types are
+    replaced."""
     ip = _shell(ip)
     formatters = ip.display_formatter.formatters
+    if not isinstance(formatters.get(_ipython_data.DATA_MIME_TYPE),
+                      _ipython_data.DataFormatter):
+        formatters[_ipython_data.DATA_MIME_TYPE] = _ipython_data.DataFormatter(
+            parent=ip.display_formatter)
+    if json and not isinstance(formatters.get(_ipython_data.JSON_MIME_TYPE),
+                               _ipython_data.StrictJSONFormatter):
+        formatters[_ipython_data.JSON_MIME_TYPE] = _ipython_data.StrictJSONFormatter(
+            parent=ip.display_formatter)
     current = formatters.get(MIME_TYPE)
     if isinstance(current, ChartFormatter):
         _attach_plotly(ip, current)
@@ -456,21 +455,35 @@ def _log_packer(ip):
 
 
 def unregister(ip: "Optional[InteractiveShell]" = None) -> None:
-    """Removes the e2b/chart formatter from the shell ip (the running one when
-    None), whatever its kind, and the chartex renderer from plotly's;
-    displays then carry no chart."""
+    """Removes the e2b/chart and e2b/data formatters from the shell ip (the
+    running one when None), whatever their kind, chartex's application/json
+    formatter (IPython's comes back) and the chartex renderer from plotly's;
+    displays then carry no chart and no table."""
     ip = _shell(ip)
-    ip.display_formatter.formatters.pop(MIME_TYPE, None)
+    formatters = ip.display_formatter.formatters
+    formatters.pop(MIME_TYPE, None)
+    formatters.pop(_ipython_data.DATA_MIME_TYPE, None)
+    if isinstance(formatters.get(_ipython_data.JSON_MIME_TYPE),
+                  _ipython_data.StrictJSONFormatter):
+        # IPython's own again.
+        from IPython.core.formatters import JSONFormatter
+
+        formatters[_ipython_data.JSON_MIME_TYPE] = JSONFormatter(parent=ip.display_formatter)
     _detach_plotly(ip)
 
 
-def install_startup(ipython_dir: "Optional[str]" = None, profile: str = "default") -> str:
+# The start-up file's switch for the application/json formatter, which
+# install_startup(json=True) turns on in the copy.
+_JSON_SWITCH = "JSON_FORMATTER = False"
+
+
+def install_startup(ipython_dir: "Optional[str]" = None, profile: str = "default",
+                    json: bool = False) -> str:
     """Copies the start-up file into <ipython_dir>/profile_<profile>/startup/
     as 00-chartex.py (ipython_dir: $IPYTHONDIR or ~/.ipython) and returns
     its path.  Every kernel started with that profile then registers the
-    formatter."""
-    import shutil
-
+    e2b/chart and e2b/data formatters, and with json=True the strict
+    application/json formatter too."""
     if ipython_dir is None:
         from IPython.paths import get_ipython_dir
 
@@ -478,7 +491,14 @@ def install_startup(ipython_dir: "Optional[str]" = None, profile: str = "default
     folder = os.path.join(ipython_dir, "profile_" + profile, "startup")
     os.makedirs(folder, exist_ok=True)
     target = os.path.join(folder, STARTUP_NAME)
-    shutil.copyfile(STARTUP_FILE, target)
+    with open(STARTUP_FILE, encoding="utf-8") as f:
+        text = f.read()
+    if json:
+        if _JSON_SWITCH not in text:
+            raise RuntimeError("%s has no %r line" % (STARTUP_FILE, _JSON_SWITCH))
+        text = text.replace(_JSON_SWITCH, "JSON_FORMATTER = True", 1)
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(text)
     return target
 
 
@@ -488,21 +508,25 @@ def main(argv: "Optional[Sequence[str]]" = None, prog: str = "python -m chartex.
 
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Set up the e2b/chart formatter for IPython kernels.")
+        description="Set up the e2b/chart and e2b/data formatters for IPython kernels.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     install = commands.add_parser(
         "install", help="copy the start-up file into an IPython profile",
         description="Copy the start-up file into IPYTHON_DIR/profile_PROFILE/"
                     "startup/%s, so that every kernel of that profile registers "
-                    "the formatter." % STARTUP_NAME)
+                    "the formatters." % STARTUP_NAME)
     install.add_argument("--ipython-dir", default=None,
                          help="default: $IPYTHONDIR, else ~/.ipython")
     install.add_argument("--profile", default="default")
+    install.add_argument("--json", action="store_true",
+                         help="also replace IPython's application/json formatter: every "
+                              "displayed list or dict as strict JSON (E2B's "
+                              "E2BJSONFormatter)")
     commands.add_parser("startup-file", help="print the start-up file's path")
     args = parser.parse_args(argv)
     if args.command == "install":
-        print(install_startup(args.ipython_dir, args.profile))
+        print(install_startup(args.ipython_dir, args.profile, json=args.json))
     else:
         print(STARTUP_FILE)
     return 0

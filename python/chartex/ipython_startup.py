@@ -1,7 +1,9 @@
-# chartex: register the e2b/chart display formatter in every IPython kernel
-# (and the "chartex" plotly renderer, added to plotly's default renderers
-# when plotly is imported, so that Plotly figures carry their chart too:
-# chartex.ipython.register does both).
+# chartex: register the e2b/chart and e2b/data display formatters in every
+# IPython kernel (and the "chartex" plotly renderer, added to plotly's
+# default renderers when plotly is imported, so that Plotly figures carry
+# their chart too: chartex.ipython.register does all of it).  With
+# JSON_FORMATTER = True (`chartex ipython install --json`), also the strict
+# application/json formatter: this file then replaces E2B's 0002_data.py.
 #
 # Copy this file into an IPython profile's startup folder, e.g.
 #     python3 -m chartex.ipython install
@@ -12,6 +14,9 @@
 # which ends up in the Jupyter server's log and never in a notebook cell.
 
 
+JSON_FORMATTER = False
+
+
 def _chartex_register():
     import logging
     import sys
@@ -19,7 +24,7 @@ def _chartex_register():
     try:
         import chartex.ipython
     except ImportError as exc:
-        print("chartex: e2b/chart formatter not registered: %s" % exc,
+        print("chartex: e2b/chart and e2b/data formatters not registered: %s" % exc,
               file=sys.__stderr__)
         return
     log = logging.getLogger("chartex")
@@ -27,10 +32,10 @@ def _chartex_register():
         handler = logging.StreamHandler(sys.__stderr__)
         handler.setFormatter(logging.Formatter("%(name)s: %(levelname)s: %(message)s"))
         log.addHandler(handler)
-    chartex.ipython.register()
+    chartex.ipython.register(json=JSON_FORMATTER)
 
 
 try:
     _chartex_register()
 finally:
-    del _chartex_register
+    del _chartex_register, JSON_FORMATTER

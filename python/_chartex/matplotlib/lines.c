@@ -63,7 +63,8 @@ done:
 }
 
 /* A Line2D.  role DATA is refined to REFLINE for lines that are not in
- * data coordinates (axhline, axvline: blended transforms; axline). */
+ * data coordinates (axhline, axvline: blended transforms; axline), with
+ * the CHARTEX_REF_*_DATA flags of the coordinates that are data. */
 int
 mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
           chartex_artist_role role, unsigned flags, unsigned long group)
@@ -73,7 +74,7 @@ mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
     chartex_artist *a;
     const char *cls;
     size_t n;
-    int rc = -1, vis, data;
+    int rc = -1, vis, data, axline = 0;
 
     vis = mpl_is_visible(w, line);
     if (vis <= 0)
@@ -83,16 +84,27 @@ mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
         if (data < 0)
             return -1;
         cls = chx_class_name(line);
-        if (!data || strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0)
+        axline = strcmp(cls, "_AxLine") == 0 || strcmp(cls, "AxLine") == 0;
+        if (!data || axline)
             role = CHARTEX_ROLE_REFLINE;
+        /* Which of a reference line's coordinates are data: an axline's
+         * two points both; an axhline's y, an axvline's x. */
+        if (axline)
+            flags |= CHARTEX_REF_X_DATA | CHARTEX_REF_Y_DATA;
+        else if (!data && mpl_ref_flags(w, c, line, w->st->s_get_transform, &flags) < 0)
+            return -1;
     }
     if (mpl_line_flags(w, line, &flags) < 0)
         return -1;
     a = mpl_new_artist(w, c, CHARTEX_ARTIST_LINE, line, label_alt, role, flags, group);
     if (a == NULL)
         return -1;
-    /* get_xydata: the data after unit conversion (dates, categories). */
-    xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
+    /* get_xydata: the data after unit conversion (dates, categories); an
+     * axline's is no data: its two points (chartex._compat). */
+    if (axline)
+        xy = PyObject_CallMethodOneArg(w->st->compat, w->st->s_axline_points, line);
+    else
+        xy = PyObject_CallMethodNoArgs(line, w->st->s_get_xydata);
     if (xy == NULL || mpl_read_points(w, c, xy, role != CHARTEX_ROLE_REFLINE, &pts, &n) < 0) {
         mpl_fail(w, "the data", line);
         goto done;

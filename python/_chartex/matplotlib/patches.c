@@ -155,7 +155,7 @@ done:
 
 /* A patch: a Wedge (pie slice), or any other patch as polygons in data
  * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
- * REFLINE. */
+ * REFLINE, with the CHARTEX_REF_*_DATA flags of their data coordinates. */
 int
 mpl_read_patch(walk *w, axctx *c, PyObject *patch)
 {
@@ -164,6 +164,7 @@ mpl_read_patch(walk *w, axctx *c, PyObject *patch)
     chartex_artist *a;
     chartex_artist_role role = CHARTEX_ROLE_DATA;
     double t1, t2, r, scale;
+    unsigned flags = 0;
     int rc = -1, vis, data, is;
 
     vis = mpl_is_visible(w, patch);
@@ -172,8 +173,11 @@ mpl_read_patch(walk *w, axctx *c, PyObject *patch)
     data = mpl_is_data_transform(w, c, patch, w->st->s_get_data_transform);
     if (data < 0)
         return -1;
-    if (!data)
+    if (!data) {
         role = CHARTEX_ROLE_REFLINE;
+        if (mpl_ref_flags(w, c, patch, w->st->s_get_data_transform, &flags) < 0)
+            return -1;
+    }
     is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
     if (is < 0)
         return mpl_fail(w, "the class", patch);
@@ -193,7 +197,7 @@ mpl_read_patch(walk *w, axctx *c, PyObject *patch)
         return mpl_fail(w, "the class", patch);
     if (is)
         return read_stairs(w, c, patch);
-    a = mpl_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, 0, 0);
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, flags, 0);
     if (a == NULL)
         return -1;
     path = PyObject_CallMethodNoArgs(patch, w->st->s_get_path);

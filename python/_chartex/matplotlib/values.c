@@ -563,6 +563,44 @@ mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
     return rc;
 }
 
+/* The CHARTEX_REF_*_DATA flags of a reference line or span whose
+ * transform (obj.method()) is not the Axes' data transform: the Axes'
+ * y-axis transform (axhline, axhspan) keeps y in data coordinates, its
+ * x-axis transform (axvline, axvspan) x; any other, neither.  Asked of
+ * the Axes only for such lines.  -1 on error. */
+int
+mpl_ref_flags(walk *w, axctx *c, PyObject *obj, PyObject *method, unsigned *flags)
+{
+    PyObject *t = NULL, *axis_t = NULL;
+    int rc = -1;
+
+    t = PyObject_CallMethodNoArgs(obj, method);
+    if (t == NULL) {
+        mpl_fail(w, "the transform", obj);
+        goto done;
+    }
+    axis_t = PyObject_CallMethodNoArgs(c->ax, w->st->s_get_yaxis_transform);
+    if (axis_t == NULL) {
+        mpl_fail(w, "the y axis transform", c->ax);
+        goto done;
+    }
+    if (t == axis_t)
+        *flags |= CHARTEX_REF_Y_DATA;
+    Py_CLEAR(axis_t);
+    axis_t = PyObject_CallMethodNoArgs(c->ax, w->st->s_get_xaxis_transform);
+    if (axis_t == NULL) {
+        mpl_fail(w, "the x axis transform", c->ax);
+        goto done;
+    }
+    if (t == axis_t)
+        *flags |= CHARTEX_REF_X_DATA;
+    rc = 0;
+done:
+    Py_XDECREF(t);
+    Py_XDECREF(axis_t);
+    return rc;
+}
+
 /* Notes the axes of the colorbar that a mappable (image, collection)
  * points to: that axes is a colorbar's, not a chart. */
 int

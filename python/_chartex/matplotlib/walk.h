@@ -157,6 +157,9 @@ chartex_artist *mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyOb
                                unsigned long group);
 int mpl_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role);
 int mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method);
+/* ORs into *flags the CHARTEX_REF_*_DATA flags of a reference line or span
+ * (obj.method(), its transform, is not the data transform). */
+int mpl_ref_flags(walk *w, axctx *c, PyObject *obj, PyObject *method, unsigned *flags);
 int mpl_note_colorbar(walk *w, PyObject *mappable);
 /* The entry of c's legend names (legend.c read them for the Axes, before
  * its artists) for obj: a name, or a list of (name, indices) groups;
