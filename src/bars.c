@@ -25,6 +25,11 @@
  * is not 0 and the bar does not stand on the top of a bar drawn before it
  * at the same position (a stack is read as a stack).
  *
+ * Candles (candles.c) are elements of the bar chart too, one per candle
+ * with its open, high, low and close, placed where the first artist that
+ * draws them stands; their bodies are none of the bars above, and the
+ * chart says "financial".
+ *
  * A bar's error bar is its errorbar() container's (bar(..., yerr=...),
  * errorbars.c) or, for seaborn's barplot, the plain line drawn along the
  * bar's centre (with caps across it or not) whose extent holds the bar's
@@ -44,6 +49,14 @@ static int
 is_bars(const struct chartex_artist *a)
 {
     return a->kind == CHARTEX_ARTIST_BARS && chartex__artist_is_data(a);
+}
+
+/* Bars of artist i that are bars of the chart: not a candle's bodies
+ * (taken 3, candles.c), which are candle elements. */
+static int
+plain_bars(const struct chartex_axes *axes, const unsigned char *taken, size_t i)
+{
+    return is_bars(axes->artists[i]) && !(taken != NULL && taken[i] == 3);
 }
 
 /* Bar k's centre along the category direction and its width there. */
@@ -125,8 +138,8 @@ min_spacing(const double *v, size_t n, double tol)
  * *tol receives the tolerance positions are compared with.  -1: no
  * memory. */
 static int
-find_groups(const struct chartex_axes *axes, chartex_orientation o, double *off,
-            double *mid, double *tol)
+find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex_orientation o,
+            double *off, double *mid, double *tol)
 {
     size_t i, k, n, nref = 0, ref = SIZE_MAX, total = 0, n_off = 0;
     double maxabs = 0, minw = INFINITY, maxw = 0, span, lo, hi;
@@ -136,7 +149,7 @@ find_groups(const struct chartex_axes *axes, chartex_orientation o, double *off,
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        if (!is_bars(a) || a->orientation != o)
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
             continue;
         for (k = 0; k < a->n; k++) {
             double c = centre_of(a, k), w = width_of(a, k);
@@ -175,7 +188,7 @@ find_groups(const struct chartex_axes *axes, chartex_orientation o, double *off,
         const struct chartex_artist *a = axes->artists[i];
         size_t nd = 0, best = 0, best_at = 0, run;
 
-        if (!is_bars(a) || a->orientation != o)
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
             continue;
         for (k = 0; k < a->n; k++) {
             double c = centre_of(a, k);
@@ -214,7 +227,7 @@ find_groups(const struct chartex_axes *axes, chartex_orientation o, double *off,
     for (i = ref; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        if (!is_bars(a) || a->orientation != o)
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
             continue;
         for (n = 0, k = 0; k < a->n; k++) {
             double c = centre_of(a, k);
@@ -254,7 +267,8 @@ group_of(const struct chartex_artist *a, size_t k, double off, double mid)
  * number (pandas' index, set_xticks(x, names)); otherwise (histogram bins,
  * plain numbers) each group is named by its position. */
 static int
-groups_named_by_ticks(const struct chartex_axes *axes, const double *off, double mid)
+groups_named_by_ticks(const struct chartex_axes *axes, const unsigned char *taken,
+                      const double *off, double mid)
 {
     size_t i, k;
     int named = 0, any = 0;
@@ -263,7 +277,7 @@ groups_named_by_ticks(const struct chartex_axes *axes, const double *off, double
         const struct chartex_artist *a = axes->artists[i];
         const struct chartex_axis *cat = &axes->axis[a->orientation == CHARTEX_VERTICAL ? 0 : 1];
 
-        if (!is_bars(a))
+        if (!plain_bars(axes, taken, i))
             continue;
         if (cat->kind != CHARTEX_AXIS_NUMERIC)
             return 0;
@@ -295,7 +309,8 @@ stands_on(const struct chartex_artist *p, size_t m, double c, double base, doubl
 enum { AT_ZERO, STACKED, FLOATING };
 
 static int
-standing(const struct chartex_axes *axes, size_t i, size_t k, double tol)
+standing(const struct chartex_axes *axes, const unsigned char *taken, size_t i, size_t k,
+         double tol)
 {
     const struct chartex_artist *a = axes->artists[i];
     double base = base_of(a, k), c = centre_of(a, k);
@@ -306,7 +321,7 @@ standing(const struct chartex_axes *axes, size_t i, size_t k, double tol)
     for (j = 0; j < i; j++) {
         const struct chartex_artist *p = axes->artists[j];
 
-        if (!is_bars(p) || p->orientation != a->orientation)
+        if (!plain_bars(axes, taken, j) || p->orientation != a->orientation)
             continue;
         /* Stacks share their indices: bar k first. */
         if (k < p->n && stands_on(p, k, c, base, tol))
@@ -538,9 +553,10 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
     llo = chartex__calloc(n, sizeof *llo);
     lhi = chartex__calloc(n, sizeof *lhi);
     if (elements == NULL || off == NULL || llo == NULL || lhi == NULL
-        || find_groups(axes, o, off, &mid, &tol) < 0 || line_errors(b, axes, llo, lhi) < 0)
+        || find_groups(axes, b->taken, o, off, &mid, &tol) < 0
+        || line_errors(b, axes, llo, lhi) < 0)
         goto fail;
-    by_ticks = groups_named_by_ticks(axes, off, mid);
+    by_ticks = groups_named_by_ticks(axes, b->taken, off, mid);
     *grouped = mid != 0;
     for (i = 0; i < axes->n_artists; i++)
         if (off[i] != 0)
@@ -549,7 +565,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        if (is_bars(a) && chartex__note_label(b, &used, a->label) < 0)
+        if ((is_bars(a) || (b->candles != NULL && b->taken != NULL && b->taken[i] == 3))
+            && chartex__note_label(b, &used, a->label) < 0)
             goto fail;
     }
     for (i = 0; i < axes->n_artists; i++) {
@@ -560,7 +577,11 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
         chartex__node *group;
         chartex__errors errs;
 
-        if (!is_bars(a))
+        /* The candles, one element each, where the first is drawn. */
+        if (b->candles != NULL && i == b->candles->first
+            && chartex__candle_elements(b, axes, b->candles, &used, &n_group, elements) < 0)
+            goto fail;
+        if (!plain_bars(axes, b->taken, i))
             continue;
         if (bar_errors(b, axes, a, &errs) < 0)
             goto fail;
@@ -577,7 +598,7 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
                          : vertical ? a->bh[k] : a->bw[k];
             double at = group_of(a, k, a->orientation == o ? off[i] : 0,
                                  a->orientation == o ? mid : 0);
-            int stand = standing(axes, i, k, tol);
+            int stand = standing(axes, b->taken, i, k, tol);
             chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
             chartex__node *g = chartex__node_string(group->u.string.s,
                                                     group->u.string.len);
@@ -635,17 +656,24 @@ chartex__bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex
     if (obj == NULL)
         return NULL;
     for (i = 0; i < axes->n_artists; i++) {
-        if (is_bars(axes->artists[i])) {
+        if (plain_bars(axes, b->taken, i)) {
             o = axes->artists[i]->orientation;
             break;
         }
     }
+    /* Candles stand upright, and say what chart they make. */
+    if (b->candles != NULL && (b->candles->first < i || i == axes->n_artists))
+        o = CHARTEX_VERTICAL;
     if (chartex__object_add(obj, "elements", bar_elements(b, axes, o, &grouped, &stacked)) < 0
         || chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",
                                chartex__node_cstring(chartex__orientation_name(o))) < 0
         || (grouped && chartex__object_add(obj, "grouped", chartex__node_bool(1)) < 0)
-        || (stacked && chartex__object_add(obj, "stacked", chartex__node_bool(1)) < 0)) {
+        || (stacked && chartex__object_add(obj, "stacked", chartex__node_bool(1)) < 0)
+        || (b->candles != NULL
+            && chartex__object_add(obj, "financial",
+                                   chartex__node_cstring(b->candles->n_bodies > 0
+                                                             ? "candlestick" : "ohlc")) < 0)) {
         chartex__node_free(obj);
         return NULL;
     }

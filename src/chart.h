@@ -1,14 +1,15 @@
 /*
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
- * title): extract.c, kinds.c, bars.c, labels.c, reflines.c, builder.c,
- * classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
+ * title): extract.c, kinds.c, bars.c, candles.c, labels.c, reflines.c,
+ * builder.c, classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
  * texts.c, heatmap.c, contours.c, records.c.
  * Not installed; the rest of src/ sees only internal.h.
  *
  * Calls go one way, down:
- *   extract.c -> classify.c -> box.c, bars.c (error lines), shapes.c
- *   extract.c -> kinds.c -> bars.c, points.c -> errorbars.c, downsample.c
+ *   extract.c -> classify.c -> box.c, candles.c, bars.c (error lines), shapes.c
+ *   extract.c -> kinds.c -> bars.c -> candles.c (their elements)
+ *                kinds.c -> points.c -> errorbars.c, downsample.c
  *                kinds.c -> heatmap.c, contours.c -> downsample.c
  *                           (contours.c -> heatmap.c: the colour scale)
  *   extract.c, kinds.c, bars.c -> texts.c, shapes.c -> downsample.c
@@ -68,6 +69,34 @@ int chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out
                           unsigned char *used);
 void chartex__boxplot_clear(chartex__boxplot *bp);
 
+/* ------------------------------------------------------ candles (candles.c) */
+
+/* One candle of a candlestick or OHLC chart, in data values. */
+typedef struct chartex__candle {
+    double pos;             /* its position along x (its wick's) */
+    double open, high, low, close;
+    size_t artist;          /* the artist of its body or OHLC stick: its group */
+    size_t k;               /* its index there */
+} chartex__candle;
+
+typedef struct chartex__candles {
+    size_t n, cap;
+    chartex__candle *c;     /* owned, by position, then drawing order */
+    size_t n_bodies, n_ohlc; /* candles drawn with a body, as OHLC ticks */
+    size_t first;           /* the first artist that draws a candle, or SIZE_MAX */
+} chartex__candles;
+
+/* Looks for candlesticks (floating bars or rectangles with wicks at their
+ * centres) and OHLC candles (vertical segments with an open tick to the
+ * left and a close tick to the right) among the data artists of axes not
+ * taken (taken: axes->n_artists bytes, 0 for free ones, or NULL).
+ * Returns 1, fills out (cleared with chartex__candles_clear) and marks
+ * in taken (value 3) the artists that draw them; 0 when there are none
+ * (out empty); -1 when memory ran out. */
+int chartex__find_candles(const struct chartex_axes *axes, chartex__candles *out,
+                          unsigned char *taken);
+void chartex__candles_clear(chartex__candles *c);
+
 /* -------------------------------------------- classification (classify.c) */
 
 /* The kinds an Axes' data can make, one chart each. */
@@ -77,14 +106,16 @@ void chartex__boxplot_clear(chartex__boxplot *bp);
  * drawn, each the chart of one kind (box plots, a pie, bars, lines and
  * scatters, or what is left: gridded data, shapes).  One part is the
  * Axes' chart; several make the Axes a superchart of them.  A BOX part's
- * boxes are in bp.  taken marks the artists that belong to the box part
- * (what its boxes explain) or to the bar part (the lines seaborn draws as
- * its bars' error bars): no line or scatter part takes those.  NULL when
- * there are none. */
+ * boxes are in bp, the BAR part's candles in candles.  taken marks the
+ * artists that belong to the box part (1: what its boxes explain) or to
+ * the bar part (2: the lines seaborn draws as its bars' error bars; 3:
+ * the bodies, wicks and ticks of candles): no line or scatter part takes
+ * those.  NULL when there are none. */
 typedef struct chartex__parts {
     size_t n;                      /* 0: the Axes carries no data */
     chartex__kind kind[CHARTEX__MAX_PARTS];
     chartex__boxplot bp;
+    chartex__candles candles;
     unsigned char *taken;          /* owned; axes->n_artists bytes, or NULL */
 } chartex__parts;
 
@@ -125,6 +156,8 @@ typedef struct chartex__builder {
     /* Of the Axes being built: the artists its box or bar part takes
      * (chartex__parts), which no line or scatter part takes; NULL: none. */
     const unsigned char *taken;
+    /* Of the Axes being built: its candles (chartex__parts); NULL: none. */
+    const chartex__candles *candles;
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -344,6 +377,19 @@ chartex__node *chartex__bar_chart(chartex__builder *b, const struct chartex_axes
  * artist index and *k its index there.  0 otherwise. */
 int chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar,
                             size_t *k);
+
+/* ---------------------------------------- candle elements (candles.c) */
+
+/* Adds to elements one bar element per candle, in the order of their
+ * positions: "label" the position (a category, an ISO date, the tick
+ * label there as for bars, a number), "group" the label of the artist
+ * that draws it (the unlabelled ones share one default "Group k", k
+ * taken from *n_group, which is then increased; used: the chart's
+ * labels), "value" close - open, "base" the open (when not 0), then
+ * "open", "high", "low", "close".  -1: no memory. */
+int chartex__candle_elements(chartex__builder *b, const struct chartex_axes *axes,
+                             const chartex__candles *candles, chartex__labels *used,
+                             size_t *n_group, chartex__node *elements);
 
 /* ------------------------------------------ reference lines (reflines.c) */
 

@@ -10,7 +10,8 @@
  *   box     box plots and violins (box.c), with the artists they explain;
  *   pie     wedges;
  *   bar     bar containers, and the lines drawn as their error bars
- *           (seaborn's barplot, bars.c);
+ *           (seaborn's barplot, bars.c); candles (candles.c): their
+ *           bodies, wicks and OHLC ticks;
  *   points  lines, areas, line collections, stairs, outlines and
  *           scatters (a scatter part when there is a scatter, else a line
  *           part; lines are elements of a scatter chart too), except what
@@ -54,7 +55,7 @@ chartex__classify(const struct chartex_axes *axes, chartex__parts *parts,
 {
     size_t i, n_data = 0;
     size_t first[CHARTEX__KIND_UNKNOWN + 1];
-    int has_scatter = 0, has_gridded = 0, found;
+    int has_scatter = 0, has_gridded = 0, found, candles;
     chartex__kind k, points = CHARTEX__KIND_NONE;
 
     memset(parts, 0, sizeof *parts);
@@ -66,7 +67,8 @@ chartex__classify(const struct chartex_axes *axes, chartex__parts *parts,
     if (n_data == 0)
         return 0;
 
-    /* taken: 1 explained by the boxes, 2 an error bar of the bars. */
+    /* taken: 1 explained by the boxes, 2 an error bar of the bars, 3 a
+     * candle's body, wick or tick. */
     parts->taken = chartex__calloc(axes->n_artists, 1);
     if (parts->taken == NULL)
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory classifying an Axes");
@@ -76,6 +78,14 @@ chartex__classify(const struct chartex_axes *axes, chartex__parts *parts,
         return chartex__error(err, CHARTEX_ERR_NOMEM,
                               "out of memory reading a box plot");
     }
+    /* Candles among what the boxes leave: their wicks and ticks are no
+     * lines, their bodies no bars of their own. */
+    candles = chartex__find_candles(axes, &parts->candles, parts->taken);
+    if (candles < 0) {
+        chartex__classify_clear(parts);
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory reading candles");
+    }
+    found |= candles;
     for (i = 0; i < axes->n_artists; i++) {
         size_t bar, at;
 
@@ -100,6 +110,8 @@ chartex__classify(const struct chartex_axes *axes, chartex__parts *parts,
         if (parts->taken != NULL && parts->taken[i]) {
             if (parts->taken[i] == 1 && first[CHARTEX__KIND_BOX] == SIZE_MAX)
                 first[CHARTEX__KIND_BOX] = i;
+            if (parts->taken[i] == 3 && first[CHARTEX__KIND_BAR] == SIZE_MAX)
+                first[CHARTEX__KIND_BAR] = i;
             continue;   /* an error line: its bar makes the bar part */
         }
         /* A 3-D surface or wireframe is a shape of whatever chart the
@@ -162,6 +174,7 @@ void
 chartex__classify_clear(chartex__parts *parts)
 {
     chartex__boxplot_clear(&parts->bp);
+    chartex__candles_clear(&parts->candles);
     chartex__free(parts->taken);
     memset(parts, 0, sizeof *parts);
 }

@@ -91,6 +91,7 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__
         return NULL;
     }
     b->taken = parts->taken;
+    b->candles = parts->candles.n > 0 ? &parts->candles : NULL;
     if (parts->n == 1) {
         obj = first = chartex__kind_chart(b, axes, parts->kind[0], &parts->bp, title);
         notes = parts->kind[0] != CHARTEX__KIND_PIE;
@@ -141,11 +142,13 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__
     if (chartex__add_records(b, first, axes) < 0)
         goto fail;
     b->taken = NULL;
+    b->candles = NULL;
     chartex__free(b->used_texts);
     b->used_texts = NULL;
     return obj;
 fail:
     b->taken = NULL;
+    b->candles = NULL;
     chartex__free(b->used_texts);
     b->used_texts = NULL;
     chartex__node_free(obj);

@@ -150,9 +150,16 @@ chartex__tick_at(const struct chartex_axis *axis, double pos)
 int
 chartex__numeric_text(const char *s)
 {
-    int digits = 0;
+    int digits = 0, sign_ok = 1;
 
+    /* A sign stands first or after an exponent's e: "2024-01-31" is a
+     * date, no number. */
     for (; *s; s++) {
+        int sign = *s == '+' || *s == '-' || strncmp(s, "\xe2\x88\x92", 3) == 0;
+
+        if (sign && !sign_ok)
+            return 0;
+        sign_ok = *s == 'e' || *s == 'E' || (*s == ' ' && !digits);
         if (*s >= '0' && *s <= '9')
             digits = 1;
         else if (strncmp(s, "\xe2\x88\x92", 3) == 0)

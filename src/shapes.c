@@ -120,8 +120,9 @@ chartex__add_shapes(chartex__builder *b, chartex__node *obj,
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
-        /* A box plot's patches are its boxes, whatever chart the shapes
-         * go to (a box part's artists are taken). */
+        /* A box plot's patches are its boxes, a Rectangle drawn as a
+         * candle's body is the candle's: whatever chart the shapes go to,
+         * a part's taken artists are its own. */
         if (!chartex__artist_is_shape(axes, a) || (b->taken != NULL && b->taken[i]))
             continue;
         if (list == NULL) {

@@ -429,7 +429,12 @@ def test_check_default_folder(tmp_path):
     assert m, r.stdout
     assert int(m.group(1)) == len(golden.fixture_paths())
     assert int(m.group(2)) + int(m.group(3) or 0) == int(m.group(1))
-    assert int(m.group(2)) >= int(m.group(1)) - 2, r.stdout
+    # Skipped: only those whose skip_reason() says so here (seaborn 0.12,
+    # mplfinance not installed).
+    g = golden._golden()
+    says_why = sum(1 for p in golden.fixture_paths()
+                   if getattr(g.load_fixture(p), "skip_reason", lambda: None)())
+    assert int(m.group(3) or 0) == says_why, r.stdout
     in_tree = (Path(chartex.__file__).resolve().parents[2] / "include" / "chartex.h").exists()
     r = run_cli("check", cwd=tmp_path, env={"CHARTEX_SRCDIR": ""})
     if in_tree:  # an in-tree build: the package's own tree is the source tree

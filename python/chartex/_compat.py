@@ -113,6 +113,11 @@ def axis_kind(ax, axis, which):
     if conv is None:
         axis, conv = _shared_converter(ax, axis, which)
     if conv is None:
+        dates = index_dates(axis)
+        if dates is not None:
+            return CATEGORY, dates, None
+        if _date_formatted(axis):
+            return DATE, None, None
         return NUMERIC, None, None
     names = {cls.__name__ for cls in type(conv).__mro__}
     # PeriodConverter derives from DateConverter: test it first.
@@ -130,6 +135,50 @@ def axis_kind(ax, axis, which):
     if "StrCategoryConverter" in names:
         return CATEGORY, _category_names(axis), None
     return NUMERIC, None, None
+
+
+def _date_formatted(axis):
+    """Whether an axis without units shows its numbers as dates: date
+    numbers plotted as plain floats under one of matplotlib's date
+    formatters (mplfinance's show_nontrading=True, a DateFormatter set
+    by hand), which a reader reads as dates."""
+    from matplotlib import dates
+    return isinstance(axis.get_major_formatter(),
+                      (dates.DateFormatter, dates.AutoDateFormatter,
+                       dates.ConciseDateFormatter))
+
+
+def index_dates(axis):
+    """The dates that name the integer positions of an axis, as ISO 8601
+    texts by index, or None.
+
+    mplfinance draws its candles, bars and lines at 0, 1, 2, ... (one
+    position per row, so that days without trading leave no gap) and
+    names each position by its date with its IntegerIndexDateTimeFormatter,
+    which keeps the dates, matplotlib date numbers, in its attribute
+    `dates` (private: not documented by mplfinance).  The axis is then a
+    category axis of those dates, each written as chartex writes dates
+    (UTC, ".ffffff" only when there are microseconds).  Fallback: None
+    (a numeric axis, whose tick labels name the positions) when the
+    formatter keeps no such array."""
+    fmt = axis.get_major_formatter()
+    if type(fmt).__name__ != "IntegerIndexDateTimeFormatter":
+        return None
+    dates = getattr(fmt, "dates", None)  # private, mplfinance 0.12
+    try:
+        nums = np.asarray(dates, dtype=float).ravel()
+    except (TypeError, ValueError):
+        return None
+    if dates is None or nums.size == 0:
+        return None
+    with np.errstate(invalid="ignore"):
+        us = np.round((nums - date_epoch()) * 86400e6)
+        ok = np.isfinite(us) & (np.abs(us) < 2.5e17)   # years 1 to 9999
+    stamps = np.where(ok, us, 0).astype(np.int64).astype("datetime64[us]")
+    whole = np.where(ok, us, 0) % 1e6 == 0
+    texts = np.where(whole, np.datetime_as_string(stamps, unit="s"),
+                     np.datetime_as_string(stamps, unit="us"))
+    return np.where(ok, texts, "").tolist()
 
 
 def colorbar_marker(ax):

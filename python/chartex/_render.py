@@ -9,7 +9,8 @@ chartex writes is drawn: lines (with their error bars and areas: an element
 with a `baseline` is a band), scatters, bars (vertical or horizontal; groups
 side by side at their label when the chart is `grouped`, on each other when
 it is `stacked`, floating bars from their `base`; bars at numeric labels
-stand at those positions), pies (rings by radius), boxes (with means and
+stand at those positions; candles as vlines and floating bars, or OHLC
+ranges with their ticks), pies (rings by radius), boxes (with means and
 outliers) and violins, images (`unknown` with `image`), reference lines,
 the `overlaid` superchart of one Axes as its charts over each other on one
 Axes, and a superchart as a grid of its charts under its title.  Titles, axis labels, scales and the
@@ -236,10 +237,35 @@ def _is_fit_line(element):
     return label.startswith("Line ") and label[5:].isdigit()
 
 
-def _draw_bar(ax, chart):
+def _draw_candles(ax, chart, candles, slots, width):
+    """Candles as the manual idiom draws them: vlines(x, low, high) and
+    bar(x, close - open, bottom=open) for a candlestick chart; the range
+    with hlines to the left at the open and to the right at the close for
+    an OHLC chart; one call per group."""
+    groups = []
+    for e in candles:
+        if e.get("group") not in groups:
+            groups.append(e.get("group"))
+    for group in groups:
+        mine = [e for e in candles if e.get("group") == group]
+        at = [slots[e["label"]] for e in mine]
+        o, h, lo, c = ([_f(e.get(k)) for e in mine] for k in ("open", "high", "low", "close"))
+        if chart.get("financial") == "ohlc":
+            ax.vlines(at, lo, h, label=group)
+            ax.hlines(o, [x - width * 0.35 for x in at], at)
+            ax.hlines(c, at, [x + width * 0.35 for x in at])
+        else:
+            ax.vlines(at, lo, h, color="k", linewidth=1)
+            ax.bar(at, [b - a for a, b in zip(o, c)], bottom=o, width=width * 0.75,
+                   label=group)
+
+
+def _draw_bar(ax, chart, categorical=False):
     """Bars at their labels: groups side by side when the chart says they
     are grouped, on each other when it says they are stacked, floating
-    bars from their base."""
+    bars from their base; candles as candles.  categorical: the x axis is
+    a category axis (the overlaid line over the bars says so), even when
+    the labels are dates."""
     horizontal = chart.get("orientation") == "horizontal"
     elements = chart.get("elements") or []
     labels = [e.get("label") for e in elements]
@@ -251,7 +277,8 @@ def _draw_bar(ax, chart):
     grouped = bool(chart.get("grouped")) and len(groups) > 1
     stacked = bool(chart.get("stacked"))
     # Bars on a date axis are labelled with ISO dates: drawn at those dates.
-    dates = not numeric and bool(labels) and all(_is_date_text(t) for t in labels)
+    dates = not numeric and not categorical and bool(labels) and all(
+        _is_date_text(t) for t in labels)
     if dates:
         (ax.yaxis_date if horizontal else ax.xaxis_date)()
     width = 0.8
@@ -272,6 +299,11 @@ def _draw_bar(ax, chart):
 
         (ax.yaxis if horizontal else ax.xaxis).update_units(
             np.array(list(slots), dtype=object))
+    candles = [e for e in elements if "open" in e]
+    if candles:
+        _draw_candles(ax, chart, candles, slots, width)
+        elements = [e for e in elements if "open" not in e]
+        groups = [g for g in groups if any(e.get("group") == g for e in elements)]
     ends = {}  # label -> the top of the stack so far (stacked groups)
     draw = ax.barh if horizontal else ax.bar
     each = width / len(groups) if grouped else width
@@ -545,15 +577,15 @@ def _draw_contours(ax, contours):
     ax.autoscale_view()
 
 
-def draw_chart(ax, chart, overlaid=False):
+def draw_chart(ax, chart, overlaid=False, _categorical_x=False):
     """Draws one chart (not a superchart) into ax (overlaid: over the other
-    charts of its Axes)."""
+    charts of its Axes; _categorical_x: one of them has a category x)."""
     kind = chart.get("type")
     _texts(ax, chart)
     if kind in ("line", "scatter"):
         _draw_xy(ax, chart)
     elif kind == "bar":
-        _draw_bar(ax, chart)
+        _draw_bar(ax, chart, _categorical_x)
     elif kind == "pie":
         _draw_pie(ax, chart)
     elif kind == "box_and_whisker":
@@ -700,10 +732,14 @@ def render(chart: "dict[str, Any] | str | bytes", figsize: "tuple[float, float] 
 
 def _draw_overlaid(ax, chart):
     """The superchart of one Axes: its charts drawn over each other on
-    ax, in their order (bars, then the line drawn over them)."""
-    for sub in chart.get("elements") or []:
-        if isinstance(sub, dict) and sub.get("type") != "superchart":
-            draw_chart(ax, sub, overlaid=True)
+    ax, in their order (bars, then the line drawn over them).  When one
+    of them has a category x axis, the bars stand at its categories
+    (mplfinance's dated positions), not at dates."""
+    subs = [s for s in chart.get("elements") or []
+            if isinstance(s, dict) and s.get("type") != "superchart"]
+    categorical = any(s.get("x_scale") == "categorical" for s in subs)
+    for sub in subs:
+        draw_chart(ax, sub, overlaid=True, _categorical_x=categorical)
 
 
 def _projection(chart):

@@ -223,6 +223,7 @@ ALLOWED = frozenset((
 
     "matplotlib.colorizer.Colorizer",
 
+    "matplotlib.colors.LinearSegmentedColormap",
     "matplotlib.colors.ListedColormap",
     "matplotlib.colors.LogNorm",
     "matplotlib.colors.Normalize",
@@ -473,6 +474,12 @@ ALLOWED = frozenset((
     # seaborn >= 0.13 boxplot: a matplotlib Container (a tuple) with its
     # artists as state; unpickling makes the tuple, it calls no seaborn code.
     "seaborn.categorical.BoxPlotContainer",
+
+    # mplfinance: the formatter that names its positions by their dates
+    # (a matplotlib Formatter whose state is the dates and a strftime
+    # format); unpickling restores that state, it calls no mplfinance code
+    # beyond importing mplfinance.  Its style's colormap is matplotlib's.
+    "mplfinance._utils.IntegerIndexDateTimeFormatter",
 ))
 
 GETATTR_ALLOWED = frozenset((

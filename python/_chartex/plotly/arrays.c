@@ -3,8 +3,9 @@
  * (NumPy arrays of numbers, dates or text; lists and tuples; base64 typed
  * arrays, decoded by typedarray.c), turned into doubles on the axis they
  * are drawn on: numbers, dates (days since 1970-01-01, the scene's DATE
- * axes with epoch 0) or category indices; 2-D grids (z); an axis' type
- * from its values, as plotly.js's autotype guesses it.
+ * axes with epoch 0) or category indices (a multicategory axis' pairs
+ * too); 2-D grids (z); an axis' type from its values, as plotly.js's
+ * autotype guesses it.
  */
 #include "plotly.h"
 
@@ -206,6 +207,138 @@ finite_copy(PyArrayObject *arr, size_t *n)
     return v;
 }
 
+/* ------------------------------------------------------ multicategory */
+
+static int
+is_array(PyObject *v)
+{
+    return PyList_Check(v) || PyTuple_Check(v) || PyArray_Check(v) || px_is_typed_array(v);
+}
+
+int
+px_is_multicategory(PyObject *obj)
+{
+    PyObject *a, *b;
+    int yes;
+
+    if (obj == NULL || PyUnicode_Check(obj) || PyDict_Check(obj) || !PySequence_Check(obj)
+        || PySequence_Size(obj) < 2) {
+        if (PyErr_Occurred())
+            px_absent();
+        return 0;
+    }
+    a = PySequence_GetItem(obj, 0);
+    b = a != NULL ? PySequence_GetItem(obj, 1) : NULL;
+    yes = a != NULL && b != NULL && is_array(a) && is_array(b);
+    if (a == NULL || b == NULL)
+        px_absent();
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return yes;
+}
+
+PyObject *
+px_multi_name(PyObject *pair)
+{
+    return PyUnicode_FromFormat("%U - %U", PyTuple_GET_ITEM(pair, 0),
+                                PyTuple_GET_ITEM(pair, 1));
+}
+
+PyObject *
+px_multi_pairs(PyObject *obj)
+{
+    PyObject *lv[2] = {NULL, NULL}, *list = NULL, *item;
+    Py_ssize_t i, n;
+    int k;
+
+    if (!px_is_multicategory(obj))
+        return NULL;
+    for (k = 0; k < 2; k++) {
+        item = PySequence_GetItem(obj, k);
+        /* A NumPy row (of objects or text) as a list: its items. */
+        lv[k] = item != NULL ? PySequence_Fast(item, "a multicategory level") : NULL;
+        Py_XDECREF(item);
+        if (lv[k] == NULL)
+            goto done;
+    }
+    n = PySequence_Fast_GET_SIZE(lv[0]);
+    if (PySequence_Fast_GET_SIZE(lv[1]) < n)
+        n = PySequence_Fast_GET_SIZE(lv[1]);
+    list = PyList_New(n);
+    if (list == NULL)
+        goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *a = px_category_text(PySequence_Fast_GET_ITEM(lv[0], i)), *b = NULL;
+
+        if (a != NULL)
+            b = px_category_text(PySequence_Fast_GET_ITEM(lv[1], i));
+        if (PyErr_Occurred()) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            Py_CLEAR(list);
+            goto done;
+        }
+        if (a != NULL && b != NULL)
+            item = PyTuple_Pack(2, a, b);
+        else {
+            item = Py_None;
+            Py_INCREF(item);
+        }
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        if (item == NULL) {
+            Py_CLEAR(list);
+            goto done;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+done:
+    Py_XDECREF(lv[0]);
+    Py_XDECREF(lv[1]);
+    return list;
+}
+
+/* The positions of multicategory data on a multicategory axis: each
+ * pair's category; anything else is no position there. */
+static int
+multi_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
+{
+    PyObject *pairs = px_multi_pairs(obj), *name;
+    Py_ssize_t i, len;
+    double *v;
+
+    if (pairs == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    len = PyList_GET_SIZE(pairs);
+    v = malloc((size_t)(len ? len : 1) * sizeof *v);
+    if (v == NULL) {
+        Py_DECREF(pairs);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < len; i++) {
+        PyObject *pair = PyList_GET_ITEM(pairs, i);
+
+        v[i] = NAN;
+        if (pair == Py_None)
+            continue;
+        name = px_multi_name(pair);
+        if (name == NULL || px_category(r, ax, name, &v[i]) < 0) {
+            Py_XDECREF(name);
+            Py_DECREF(pairs);
+            free(v);
+            return -1;
+        }
+        Py_DECREF(name);
+    }
+    Py_DECREF(pairs);
+    *out = v;
+    *n = (size_t)len;
+    return 0;
+}
+
+/* --------------------------------------------------------------- values */
+
 int
 px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
 {
@@ -218,6 +351,8 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
     *n = 0;
     if (obj == NULL || obj == Py_None)
         return 0;
+    if (ax != NULL && ax->multi)
+        return multi_values(r, obj, ax, out, n);
     if (px_is_typed_array(obj)) {
         if (px_typed_values(obj, &v, n, &rows, &cols) < 0)
             return -1;

@@ -1,7 +1,8 @@
 /*
  * axis.c - one axis of a Plotly layout (xaxis, yaxis2, scene.zaxis, ...):
  * its type (given, or plotly.js's autotype of the first trace's data that
- * it holds), its categories in plotly.js's order, and what the scene's
+ * it holds), its categories in plotly.js's order (a multicategory axis'
+ * pairs named "outer - inner"), and what the scene's
  * axis takes from it: title, scale, kind, categories, range, and the
  * ticks the layout gives (tickvals/ticktext).
  */
@@ -16,7 +17,7 @@
 static const char *
 position_key(PyObject *trace, const char *type, int which)
 {
-    int horizontal = px_str_is(trace, "orientation", "h", 0);
+    int horizontal = px_horizontal(trace, type);
 
     if (strcmp(type, "histogram") == 0) {
         PyObject *x = px_get(trace, "x");
@@ -47,7 +48,7 @@ named_position(PyObject *trace, const char *type, int which)
 
     if (strcmp(type, "box") != 0 && strcmp(type, "violin") != 0)
         return 0;
-    horizontal = px_str_is(trace, "orientation", "h", 0);
+    horizontal = px_horizontal(trace, type);
     if (which != (horizontal ? 1 : 0))
         return 0;
     pos = px_get(trace, horizontal ? "y" : "x");
@@ -73,6 +74,7 @@ px_resolve_type(preader *r, px_axis *ax)
     if (t != NULL && s == NULL)
         PyErr_Clear();
     if (s != NULL && strcmp(s, "-") != 0) {
+        ax->multi = strcmp(s, "multicategory") == 0;
         ax->type = strcmp(s, "log") == 0 ? PX_AXTYPE_LOG
                    : strcmp(s, "date") == 0 ? PX_AXTYPE_DATE
                    : strcmp(s, "category") == 0 || strcmp(s, "multicategory") == 0
@@ -108,6 +110,15 @@ px_resolve_type(preader *r, px_axis *ax)
                         goto done;
                     continue;
                 }
+                /* Two arrays, outer and inner: plotly.js's multicategory
+                 * (not on a 3-D scene, whose z may be 2-D). */
+                if (p->kind == PX_CARTESIAN && which < 2 && px_is_multicategory(arr)) {
+                    Py_DECREF(arr);
+                    ax->type = PX_AXTYPE_CATEGORY;
+                    ax->multi = 1;
+                    found = 1;
+                    break;
+                }
                 ax->type = (px_axis_type)-1;
                 if (px_autotype(r, arr, &ax->type) < 0) {
                     Py_DECREF(arr);
@@ -127,9 +138,135 @@ done:
     return rc;
 }
 
+/* One pair of a multicategory axis: the first index of its outer and
+ * inner texts among the axis' data, where it was met, its name. */
+typedef struct multi_pair {
+    Py_ssize_t outer, inner, order;
+    PyObject *name;             /* borrowed from the pairs' names list */
+} multi_pair;
+
+static int
+cmp_pair(const void *pa, const void *pb)
+{
+    const multi_pair *a = pa, *b = pb;
+
+    if (a->outer != b->outer)
+        return a->outer < b->outer ? -1 : 1;
+    if (a->inner != b->inner)
+        return a->inner < b->inner ? -1 : 1;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+/* The index of text among the values seen of one level (added when new). */
+static Py_ssize_t
+first_seen(PyObject *seen, PyObject *text)
+{
+    PyObject *i = PyDict_GetItemWithError(seen, text), *n;
+    Py_ssize_t at;
+
+    if (i != NULL)
+        return PyLong_AsSsize_t(i);
+    if (PyErr_Occurred())
+        return -1;
+    at = PyDict_GET_SIZE(seen);
+    n = PyLong_FromSsize_t(at);
+    if (n == NULL || PyDict_SetItem(seen, text, n) < 0)
+        at = -1;
+    Py_XDECREF(n);
+    return at;
+}
+
+/* The categories of a multicategory axis in plotly.js's order
+ * (setupMultiCategory): the pairs of every trace's data on the axis,
+ * sorted by the order their outer texts are first met, then their inner
+ * texts'; each named "outer - inner". */
+static int
+collect_pairs(preader *r, px_axis *ax)
+{
+    PyObject *seen[2] = {PyDict_New(), PyDict_New()}, *names = PyList_New(0), *pairs = NULL;
+    multi_pair *list = NULL;
+    size_t n = 0, cap = 0, i, k;
+    int which, rc = -1;
+    double idx;
+
+    if (seen[0] == NULL || seen[1] == NULL || names == NULL)
+        goto done;
+    for (i = 0; i < r->n_subplots; i++) {
+        px_subplot *p = &r->subplots[i];
+
+        for (which = 0; which < 2; which++) {
+            if (p->axis[which] != ax)
+                continue;
+            for (k = 0; k < (size_t)PyList_GET_SIZE(p->traces); k++) {
+                PyObject *tr = PyList_GET_ITEM(p->traces, k), *arr;
+                const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+                const char *key;
+                Py_ssize_t j;
+
+                if (ty == NULL)
+                    goto done;
+                key = position_key(tr, ty, which);
+                arr = key != NULL ? px_get(tr, key) : NULL;
+                pairs = arr != NULL ? px_multi_pairs(arr) : NULL;
+                Py_XDECREF(arr);
+                if (pairs == NULL) {
+                    if (PyErr_Occurred())
+                        goto done;
+                    continue;
+                }
+                for (j = 0; j < PyList_GET_SIZE(pairs); j++) {
+                    PyObject *pair = PyList_GET_ITEM(pairs, j), *name;
+
+                    if (pair == Py_None)
+                        continue;
+                    if (n == cap) {
+                        multi_pair *grown;
+
+                        cap = cap ? 2 * cap : 64;
+                        grown = realloc(list, cap * sizeof *list);
+                        if (grown == NULL) {
+                            PyErr_NoMemory();
+                            goto done;
+                        }
+                        list = grown;
+                    }
+                    name = px_multi_name(pair);
+                    if (name == NULL || PyList_Append(names, name) < 0) {
+                        Py_XDECREF(name);
+                        goto done;
+                    }
+                    Py_DECREF(name);
+                    list[n].outer = first_seen(seen[0], PyTuple_GET_ITEM(pair, 0));
+                    list[n].inner = first_seen(seen[1], PyTuple_GET_ITEM(pair, 1));
+                    list[n].order = (Py_ssize_t)n;
+                    list[n].name = name;    /* alive in names */
+                    if (list[n].outer < 0 || list[n].inner < 0)
+                        goto done;
+                    n++;
+                }
+                Py_CLEAR(pairs);
+            }
+        }
+    }
+    if (n > 1)
+        qsort(list, n, sizeof *list, cmp_pair);
+    for (i = 0; i < n; i++)
+        if (px_category(r, ax, list[i].name, &idx) < 0)
+            goto done;
+    rc = 0;
+done:
+    Py_XDECREF(seen[0]);
+    Py_XDECREF(seen[1]);
+    Py_XDECREF(names);
+    Py_XDECREF(pairs);
+    free(list);
+    return rc;
+}
+
 /* The categories of a category axis, in plotly.js's order: given by
  * categoryarray first (categoryorder "array"), then as the traces meet
- * them, sorted for "category ascending" / "category descending". */
+ * them, sorted for "category ascending" / "category descending"; a
+ * multicategory axis' pairs in its own order (collect_pairs). */
 int
 px_collect_categories(preader *r, px_axis *ax)
 {
@@ -142,6 +279,10 @@ px_collect_categories(preader *r, px_axis *ax)
 
     if (order != NULL && o == NULL)
         PyErr_Clear();
+    if (ax->multi) {
+        Py_XDECREF(order);
+        return collect_pairs(r, ax);
+    }
     given = px_get(ax->spec, "categoryarray");
     if (given != NULL && (o == NULL || strcmp(o, "array") == 0 || strcmp(o, "trace") == 0)
         && px_add_categories(r, given, ax) < 0)

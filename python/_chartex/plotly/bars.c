@@ -86,7 +86,7 @@ bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dp
 
         if (ty == NULL)
             goto done;
-        if (strcmp(ty, "bar") != 0 || px_str_is(tr, "orientation", "h", 0) != horizontal)
+        if (strcmp(ty, "bar") != 0 || px_horizontal(tr, ty) != horizontal)
             continue;
         if (tr == t->trace)
             *mine = *count;
@@ -248,7 +248,7 @@ int
 px_read_bar(trace_ctx *t)
 {
     px_subplot *p = t->p;
-    int horizontal = px_str_is(t->trace, "orientation", "h", 0);
+    int horizontal = px_horizontal(t->trace, t->type);
     px_axis *pax = p->axis[horizontal ? 1 : 0], *vax = p->axis[horizontal ? 0 : 1];
     double *pos = NULL, *val = NULL, *width = NULL, *base = NULL, dpos, gap = BARGAP;
     size_t npos = 0, nval = 0, n, count, mine;

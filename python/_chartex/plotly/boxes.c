@@ -127,7 +127,7 @@ int
 px_read_box(trace_ctx *t)
 {
     px_subplot *p = t->p;
-    int horizontal = px_str_is(t->trace, "orientation", "h", 0);
+    int horizontal = px_horizontal(t->trace, t->type);
     int violin = strcmp(t->type, "violin") == 0;
     px_axis *pax = p->axis[horizontal ? 1 : 0], *vax = p->axis[horizontal ? 0 : 1];
     double *pos = NULL, *val = NULL, *q1 = NULL, *med = NULL, *q3 = NULL, *lf = NULL,

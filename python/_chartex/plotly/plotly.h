@@ -44,6 +44,9 @@
  *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
  *                  (stats.h), drawn by bars.c and grids.c
  *   bars.c         bar: bars in plotly.js's geometry, barmode and stacks
+ *   candles.c      candlestick, ohlc: wicks and floating bodies, or
+ *                  ranges with open and close ticks, as the core reads
+ *                  candles
  *   grids.c        heatmap, contour, surface: a grid of z as a mesh
  *                  image, contour levels and lines, a surface's cells
  *   cells.c        columns of cells from Python values (numbers, texts,
@@ -88,6 +91,8 @@ typedef struct px_axis {
     PyObject *cat_index;        /* owned: dict category text -> index */
     PyObject *cat_names;        /* owned: list of the category texts */
     int reversed;
+    int multi;                  /* a multicategory axis: each category a
+                                   pair, named "outer - inner" */
 } px_axis;
 
 /* CARTESIAN: an x and a y axis; DOMAIN: a domain of the figure (pie,
@@ -197,6 +202,10 @@ int px_bool(PyObject *obj, const char *key, int dflt);
 /* The title text of obj[key]: a str or {"text": str}; NULL when none. */
 PyObject *px_title(PyObject *obj, const char *key);
 
+/* The text plotly.js gives a category value (a str, or a number's
+ * String(v)) as a new reference; NULL without an exception for a value
+ * that is no category (None, NaN, other objects). */
+PyObject *px_category_text(PyObject *v);
 /* The index of a category text on ax (added when new); -1 on error. */
 int px_category(preader *r, px_axis *ax, PyObject *text, double *index);
 /* A date given as text ("2024-01-31", "2024-01-31 12:00:00.5", ...):
@@ -228,6 +237,16 @@ int px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
 int px_autotype(preader *r, PyObject *obj, px_axis_type *type);
 /* Adds every text of obj's values to ax's categories, in order. */
 int px_add_categories(preader *r, PyObject *obj, px_axis *ax);
+/* Whether obj is multicategory data (plotly.js: its first two items are
+ * arrays, the outer and the inner level). */
+int px_is_multicategory(PyObject *obj);
+/* The pairs of multicategory data obj: a new list of (outer, inner)
+ * text tuples, None for a pair that is no category, as long as the
+ * shorter level; NULL with an exception, or without one when obj is no
+ * multicategory data. */
+PyObject *px_multi_pairs(PyObject *obj);
+/* The name of a pair: "outer - inner", as plotly.js's hover says it. */
+PyObject *px_multi_name(PyObject *pair);
 
 /* trace.c --------------------------------------------------------------- */
 
@@ -272,6 +291,10 @@ typedef struct trace_ctx {
     PyObject *name;             /* owned */
 } trace_ctx;
 
+/* Whether a trace of type is drawn horizontally: its "orientation", else
+ * plotly.js's default (a bar, box or violin given x alone; a box of
+ * given statistics positioned by y alone or y0/dy). */
+int px_horizontal(PyObject *trace, const char *type);
 /* The name plotly gives a trace: its own, or "trace N" (new reference). */
 PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);
 /* The state the traces of p share (made on first use; NULL with
@@ -380,6 +403,9 @@ int px_read_surface(trace_ctx *t);
  * receive the scale's ends (infinite when z has no finite value). */
 int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
                   const double *ye, double *zmin, double *zmax);
+
+/* candles.c: candlestick (ohlc 0) and ohlc (1). */
+int px_read_candles(trace_ctx *t, int ohlc);
 
 /* bars.c: bar. */
 int px_read_bar(trace_ctx *t);

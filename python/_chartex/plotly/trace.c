@@ -3,8 +3,8 @@
  * state the traces of one subplot share while they are read (made on
  * first use), a trace's new artists, the values of one of its keys, the
  * positions it implies (x0 / dx), x and y interleaved, plotly.js's dpos
- * (the smallest distance between positions), and the name plotly gives a
- * trace.
+ * (the smallest distance between positions), the name plotly gives a
+ * trace and its orientation.
  */
 #include "plotly.h"
 
@@ -156,6 +156,61 @@ px_min_spacing(double *v, size_t n)
         if (v[i] > v[i - 1] && v[i] - v[i - 1] < d)
             d = v[i] - v[i - 1];
     return isfinite(d) ? d : 1;
+}
+
+/* Whether trace[key] holds values: a non-empty array or a typed array. */
+static int
+has_values(PyObject *trace, const char *key)
+{
+    PyObject *v = px_get(trace, key);
+    Py_ssize_t n;
+    int has;
+
+    if (v == NULL)
+        return 0;
+    if (px_is_typed_array(v))
+        has = 1;
+    else if (PyUnicode_Check(v) || PyDict_Check(v) || !PySequence_Check(v))
+        has = 0;
+    else {
+        n = PySequence_Size(v);
+        if (n < 0)
+            px_absent();
+        has = n > 0;
+    }
+    Py_DECREF(v);
+    return has;
+}
+
+int
+px_horizontal(PyObject *trace, const char *type)
+{
+    PyObject *o = px_get(trace, "orientation");
+    int has_x, has_y, h;
+
+    if (o != NULL && PyUnicode_Check(o)) {
+        h = PyUnicode_CompareWithASCIIString(o, "h") == 0;
+        Py_DECREF(o);
+        return h;
+    }
+    Py_XDECREF(o);
+    if (strcmp(type, "bar") != 0 && strcmp(type, "box") != 0 && strcmp(type, "violin") != 0)
+        return 0;
+    has_x = has_values(trace, "x");
+    has_y = has_values(trace, "y");
+    if (strcmp(type, "box") == 0 && has_values(trace, "q1") && has_values(trace, "median")
+        && has_values(trace, "q3")) {
+        double v;
+
+        /* Given statistics: positions in y alone (or y0, dy) are a
+         * horizontal box's. */
+        if (has_x || has_y)
+            return has_y && !has_x;
+        return (px_number(trace, "y0", &v) || px_number(trace, "dy", &v))
+               && !px_number(trace, "x0", &v) && !px_number(trace, "dx", &v);
+    }
+    /* Samples (bar: values) in x alone: horizontal. */
+    return has_x && !has_y;
 }
 
 PyObject *

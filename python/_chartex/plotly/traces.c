@@ -11,6 +11,10 @@
  *   bar                  bars.c: rectangles with plotly.js's positions,
  *                        widths, bases and barmode (group, stack,
  *                        relative, overlay)
+ *   candlestick, ohlc    candles.c: wicks and floating bars from the
+ *                        open to the close, or ranges with an open tick
+ *                        and a close tick (the core reads them as
+ *                        candles, src/candles.c)
  *   histogram            histograms.c: bars.c's bars on the bins of
  *                        stats.h
  *   pie                  pie.c: wedges in plotly.js's order (sorted,
@@ -100,6 +104,8 @@ px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_s
         rc = px_read_scatter(&t);
     else if (strcmp(type, "bar") == 0)
         rc = px_read_bar(&t);
+    else if (strcmp(type, "candlestick") == 0 || strcmp(type, "ohlc") == 0)
+        rc = px_read_candles(&t, type[0] == 'o');
     else if (strcmp(type, "histogram") == 0)
         rc = px_read_histogram(&t);
     else if (strcmp(type, "histogram2d") == 0)

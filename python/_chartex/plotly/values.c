@@ -345,6 +345,20 @@ number_text(double v)
     return t;
 }
 
+PyObject *
+px_category_text(PyObject *v)
+{
+    double d;
+
+    if (PyUnicode_Check(v)) {
+        Py_INCREF(v);
+        return v;
+    }
+    if (!px_number_of(v, &d))
+        return NULL;    /* None, NaN and other objects are no category */
+    return number_text(d);
+}
+
 static int
 ensure_categories(px_axis *ax)
 {
