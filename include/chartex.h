@@ -102,11 +102,17 @@ typedef enum chartex_artist_kind {
     CHARTEX_ARTIST_TEXT,      /* a text at a data position (annotate, text,
                                * bar_label): its label is the text, its one
                                * point the position.  Never data. */
-    CHARTEX_ARTIST_CONTOUR    /* ContourSet: levels and each level's paths */
+    CHARTEX_ARTIST_CONTOUR,   /* ContourSet: levels and each level's paths */
+    CHARTEX_ARTIST_RECORD     /* what no other kind holds, as named columns of
+                               * cells (a hierarchy, a table, an indicator,
+                               * links, dimensions, places): given under the
+                               * chart key of its record kind
+                               * (chartex_artist_set_record), never as an
+                               * element.  Data when it has a column. */
 } chartex_artist_kind;
 
 /* The last artist kind (kinds are only ever appended). */
-#define CHARTEX_ARTIST_KIND_LAST CHARTEX_ARTIST_CONTOUR
+#define CHARTEX_ARTIST_KIND_LAST CHARTEX_ARTIST_RECORD
 
 /* What an artist is for.  The walker knows this from matplotlib containers
  * and transforms; the core uses it to leave non-data out of classification. */
@@ -137,6 +143,25 @@ typedef enum chartex_artist_role {
  * tell, and the line is not reported. */
 #define CHARTEX_REF_X_DATA     0x800u
 #define CHARTEX_REF_Y_DATA     0x1000u
+#define CHARTEX_WEDGE_EXACT 0x2000u  /* WEDGE: theta1 and theta2 are exact doubles
+                                      * (a Plotly pie's), not float32 fractions
+                                      * (matplotlib's pie): the angle keeps every
+                                      * digit above the doubles' own rounding */
+
+/* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
+ * each kind's records of an Axes are a list under its key, in drawing
+ * order, but POLAR's, one object (the first). */
+typedef enum chartex_record_kind {
+    CHARTEX_RECORD_HIERARCHY = 0, /* "hierarchy": nodes, parents, values, totals */
+    CHARTEX_RECORD_TABLE,         /* "table": a header and cells, by column */
+    CHARTEX_RECORD_INDICATOR,     /* "indicator": a value, its reference, a gauge */
+    CHARTEX_RECORD_SANKEY,        /* "sankey": nodes and the links between them */
+    CHARTEX_RECORD_DIMENSIONS,    /* "dimensions": parallel axes and their values */
+    CHARTEX_RECORD_GEO,           /* "geo": places (locations, lon/lat) and values */
+    CHARTEX_RECORD_POLAR          /* "polar": how a polar Axes reads its angles */
+} chartex_record_kind;
+
+#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_POLAR
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,
@@ -295,6 +320,40 @@ CHARTEX_API int chartex_artist_set_level_label(chartex_artist *a, size_t i,
 CHARTEX_API int chartex_artist_add_level_path(chartex_artist *a, size_t level,
                                               size_t n, const double *xy,
                                               chartex_error *err);
+
+/* Columns: named lists of cells, each cell a number, a text or null, on any
+ * artist.  On a RECORD artist they are the record, an object of its
+ * columns in order; on BARS, a column of one cell per bar gives each bar's
+ * element a key of its name (a waterfall's "measure") unless the element
+ * has that key already.  Other artists keep them in the scene only.
+ *
+ * chartex_artist_add_column appends a column of n cells: cell i is the
+ * text texts[i] (text_lens[i] bytes of UTF-8) when texts and texts[i] are
+ * not NULL, else the number numbers[i] when numbers is not NULL (NaN and
+ * the infinities are null in a chart), else null.  texts needs text_lens.
+ * name (name_len bytes) must be valid UTF-8 without U+0000, not empty and
+ * not the name of another column of a (CHARTEX_ERR_INVALID).  Everything
+ * is copied.  A column is a list of its cells unless shaped by one of the
+ * two calls after it: */
+CHARTEX_API int chartex_artist_add_column(chartex_artist *a, const char *name,
+                                          size_t name_len, size_t n,
+                                          const double *numbers,
+                                          const char *const *texts,
+                                          const size_t *text_lens,
+                                          chartex_error *err);
+/* The last column added as n_rows lists of row_len[i] cells each (a
+ * table's columns, each dimension's values): the lengths must add up to
+ * its cells. */
+CHARTEX_API int chartex_artist_set_column_rows(chartex_artist *a, size_t n_rows,
+                                               const size_t *row_len,
+                                               chartex_error *err);
+/* The last column added as one value, not a list: it must have one cell. */
+CHARTEX_API int chartex_artist_set_column_scalar(chartex_artist *a,
+                                                 chartex_error *err);
+/* RECORD: the chart key it is given under (CHARTEX_RECORD_HIERARCHY by
+ * default). */
+CHARTEX_API int chartex_artist_set_record(chartex_artist *a, chartex_record_kind kind,
+                                          chartex_error *err);
 
 /* Scene JSON: the scene's interchange form (see doc/scene.md).
  * indent < 0 or 0: compact; > 0: that many spaces per level, laid out as

@@ -623,7 +623,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
                     && chartex__object_add(el, "base",
                                            chartex__node_value(base_of(a, k), val)) < 0)
                 || add_bar_errors(el, &errs, k, axes) < 0
-                || add_bar_label(b, el, axes, a, k, &errs) < 0) {
+                || add_bar_label(b, el, axes, a, k, &errs) < 0
+                || chartex__add_element_columns(el, a, k) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }

@@ -3,7 +3,7 @@
  * chart's rooms, section by section (the room named in each section's
  * title): extract.c, kinds.c, bars.c, candles.c, labels.c, reflines.c,
  * builder.c, classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
- * texts.c, heatmap.c, contours.c.
+ * texts.c, heatmap.c, contours.c, records.c.
  * Not installed; the rest of src/ sees only internal.h.
  *
  * Calls go one way, down:
@@ -14,6 +14,7 @@
  *                           (contours.c -> heatmap.c: the colour scale)
  *   extract.c, kinds.c, bars.c -> texts.c, shapes.c -> downsample.c
  *   extract.c -> reflines.c
+ *   extract.c, bars.c -> records.c
  *   every builder of a chart -> labels.c -> builder.c -> node.c, text.c
  * and every room reads the scene through its structs and scene_query.c.
  * No room calls one above it: a name two rooms need lives below both.
@@ -397,6 +398,19 @@ int chartex__candle_elements(chartex__builder *b, const struct chartex_axes *axe
  * memory. */
 int chartex__add_reference_lines(chartex__builder *b, chartex__node *obj,
                                  const struct chartex_axes *axes);
+
+/* ------------------------------------------------ records (records.c) */
+
+/* Adds the chart keys of the RECORD artists of axes (each record kind's
+ * key: a list of its records' objects, "polar" one object), after the
+ * chart's other keys.  -1: no memory. */
+int chartex__add_records(chartex__builder *b, chartex__node *obj,
+                         const struct chartex_axes *axes);
+/* Adds to el, the element of bar k of BARS artist a, the cell k of each
+ * of a's columns of one cell per bar, under the column's name (unless el
+ * has that key already).  -1: no memory. */
+int chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a,
+                                 size_t k);
 
 /* --------------------------------------- the chart of each kind (kinds.c) */
 

@@ -70,7 +70,8 @@ title_copy(const chartex__node *title)
 /* The chart of an Axes: its one part's chart, or a superchart of its
  * parts (classify.c), each titled with the Axes' title.  What belongs to
  * the Axes rather than to one kind (the texts no bar took, shapes, the
- * third axis of a 3-D Axes) goes to its first chart that can say it. */
+ * third axis of a 3-D Axes, its records) goes to its first chart that can
+ * say it. */
 static chartex__node *
 axes_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__parts *parts,
            const char *fallback_title)
@@ -137,6 +138,9 @@ axes_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__
         if (chartex__add_shapes(b, target, axes) < 0)
             goto fail;
     }
+    /* The Axes' records (records.c), after the first chart's other keys. */
+    if (chartex__add_records(b, first, axes) < 0)
+        goto fail;
     b->taken = NULL;
     b->candles = NULL;
     chartex__free(b->used_texts);

@@ -7,7 +7,8 @@
  * includes it.
  *
  * Calls go one way.  The scene's rooms build and read scenes and call no
- * chart room: scene.c and scene_grids.c build, scene_query.c answers the
+ * chart room: scene.c, scene_grids.c and scene_columns.c build (scene.c
+ * -> scene_columns.c to free columns), scene_query.c answers the
  * chart's questions, scene_read.c and its rooms read scene JSON,
  * scene_write.c writes it.  The chart's rooms (chart.h) read the scene and
  * build the chart tree (node.c); json.c writes text through emit.c's walk
@@ -75,10 +76,24 @@ long chartex__utf8_sequence(const unsigned char *s, size_t avail);
  * invalid), or len when all of s is valid. */
 size_t chartex__utf8_check(const char *s, size_t len);
 
-/* ----------------------------------------- scene (scene.c, scene_grids.c) */
+/* ------------------------- scene (scene.c, scene_grids.c, scene_columns.c) */
 
 /* The structs behind the public handles, built by the public API: scene.c
- * builds and frees them, scene_grids.c sets the gridded artists' data. */
+ * builds and frees them, scene_grids.c sets the gridded artists' data,
+ * scene_columns.c an artist's columns. */
+
+/* One named column of cells (chartex_artist_add_column): cell i is
+ * texts[i] when texts and texts[i] are not NULL, else numbers[i] (NaN:
+ * null). */
+typedef struct chartex__column {
+    char *name;            /* valid UTF-8, not empty, unique in its artist */
+    size_t n;
+    double *numbers;       /* n values; NaN where a cell is null or a text */
+    char **texts;          /* NULL when no cell is a text, else n entries */
+    size_t n_rows;         /* rows: n_rows lists of row_len[i] cells */
+    size_t *row_len;       /* NULL: one list (or the scalar) */
+    int scalar;            /* one cell, given as a value, not a list */
+} chartex__column;
 
 struct chartex_axis {
     char *label;           /* "" when none */
@@ -147,6 +162,12 @@ struct chartex_artist {
     double *levels;
     char **level_labels;   /* n_levels strings, "" when none */
     size_t *part_level;    /* n_parts */
+
+    /* Any kind: named columns (scene_columns.c): a RECORD's content, a
+     * BARS artist's keys of each bar. */
+    size_t n_columns;
+    chartex__column *columns;
+    chartex_record_kind record; /* RECORD: the chart key it goes under */
 };
 
 /* 1 when IMAGE artist a holds cells at points (chartex_artist_set_cells). */
@@ -171,6 +192,9 @@ struct chartex_scene {
  * strings a scene owns. */
 void chartex__free_strings(char **v, size_t n);
 
+/* Frees an artist's columns (scene_columns.c, for scene.c's artist_free). */
+void chartex__columns_free(struct chartex_artist *a);
+
 /* The scene's vocabulary (scene.c): the names scene JSON (doc/scene.md)
  * gives the public enums, indexed by them, and the known flag bits.  Read
  * by the scene reader (scene_read.c and its rooms) and scene_write.c. */
@@ -182,13 +206,14 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 11
+#define CHARTEX__ARTIST_FLAG_NAMES 12
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
 extern const char *const chartex__axis_kind_names[CHARTEX_AXIS_CATEGORY + 1];
 extern const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1];
 extern const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1];
+extern const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1];
 extern const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES];
 extern const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES];
 

@@ -184,14 +184,15 @@ fail:
 /* -------------------------------------------------------------------- pie */
 
 /* The angle of a wedge, |theta2 - theta1| in degrees, to the precision
- * matplotlib computes it with, and at most 8 significant digits.  pie()
+ * matplotlib computes it with, and at most 8 significant digits (exact:
+ * to the precision of the doubles given).  pie()
  * works with float32 fractions: the thetas are only known to a float32
  * ulp or two (3e-5 degrees near 360): matplotlib 3.6 draws pie([90, 10])
  * from 0 to 323.99999141693115, 3.10 a 30% wedge to 108.00000762939453.
  * Rounding to the decimal place above that noise gives back 324.0, 36.0
  * and 108.0; 8 significant digits alone would keep 323.99999. */
 static double
-wedge_angle(double theta1, double theta2)
+wedge_angle(double theta1, double theta2, int exact)
 {
     char buf[400];
     double angle = fabs(theta2 - theta1), m = fmax(fabs(theta1), fabs(theta2));
@@ -201,14 +202,21 @@ wedge_angle(double theta1, double theta2)
         return angle;
     frexp(m, &e);
     /* A float32 near m has an ulp of 2^(e - 24); the fraction and the
-     * theta are each rounded once, so keep the decimals above two ulps. */
-    decimals = -(int)ceil(log10(ldexp(1.0, e - 23)));
+     * theta are each rounded once, so keep the decimals above two ulps.
+     * Exact thetas (CHARTEX_WEDGE_EXACT: a Plotly pie's) are doubles,
+     * with an ulp of 2^(e - 53), and the angle between them is off by at
+     * most half of one (one rounding placed the wedge's end): keeping the
+     * decimals above one ulp (13 below 512 degrees) drops that noise and
+     * gives back any angle of 12 decimals or fewer exactly. */
+    decimals = -(int)ceil(log10(ldexp(1.0, e - (exact ? 53 : 23))));
     if (decimals < 0)
         decimals = 0;
     if (decimals > 300)
         decimals = 300;
     snprintf(buf, sizeof buf, "%.*f", decimals, angle);
     angle = strtod(buf, NULL);
+    if (exact)
+        return angle;
     snprintf(buf, sizeof buf, "%.7e", angle);
     return strtod(buf, NULL);
 }
@@ -235,7 +243,9 @@ pie_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *t
             || chartex__object_add(el, "label",
                                    chartex__builder_text(b, a->label, strlen(a->label), 0)) < 0
             || chartex__object_add(el, "angle",
-                                   chartex__node_number(wedge_angle(a->theta1, a->theta2))) < 0
+                                   chartex__node_number(wedge_angle(
+                                       a->theta1, a->theta2,
+                                       (a->flags & CHARTEX_WEDGE_EXACT) != 0))) < 0
             || chartex__object_add(el, "radius", chartex__node_number(a->r)) < 0)
             goto fail;
     }

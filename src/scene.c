@@ -1,6 +1,7 @@
 /*
  * scene.c - the scene: building it through the public API (but for the
- * gridded artists: images, meshes, cells and contour sets, scene_grids.c),
+ * gridded artists: images, meshes, cells and contour sets, scene_grids.c;
+ * and the columns of any artist, scene_columns.c),
  * freeing it, and its vocabulary: the names scene JSON gives the public
  * enums and flags.  The predicates the later stages ask of it are
  * scene_query.c's.
@@ -92,6 +93,7 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->levels);
     chartex__free_strings(a->level_labels, a->n_levels);
     chartex__free(a->part_level);
+    chartex__columns_free(a);
     chartex__free(a);
 }
 
@@ -669,7 +671,7 @@ chartex_artist_set_z(chartex_artist *a, size_t n, const double *z,
 /* Indexed by the public enums. */
 const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1] = {
     "line", "scatter", "bars", "wedge", "patch", "area", "segments", "image", "other",
-    "stairs", "vectors", "text", "contour"
+    "stairs", "vectors", "text", "contour", "record"
 };
 const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1] = {
     "data", "refline", "errorbar", "decoration"
@@ -682,6 +684,9 @@ const char *const chartex__title_names[CHARTEX_TITLE_RIGHT + 1] = {
 };
 const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
     "vertical", "horizontal"
+};
+const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
+    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
@@ -702,4 +707,5 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_CONTOUR_FILLED, "filled" },
     { CHARTEX_REF_X_DATA, "x_data" },
     { CHARTEX_REF_Y_DATA, "y_data" },
+    { CHARTEX_WEDGE_EXACT, "exact" },
 };

@@ -39,6 +39,8 @@ chartex__artist_is_data(const struct chartex_artist *a)
         return a->rows > 0 && a->cols > 0 && a->image != NULL;
     case CHARTEX_ARTIST_CONTOUR:
         return a->n > 0 && a->n_levels > 0;
+    case CHARTEX_ARTIST_RECORD:
+        return a->n_columns > 0;
     case CHARTEX_ARTIST_WEDGE:
     case CHARTEX_ARTIST_OTHER:
     default:

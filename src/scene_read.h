@@ -1,9 +1,9 @@
 /*
  * scene_read.h - what the rooms of the scene reader share: scene_read.c
  * (the text, the document, its axes) calls scene_read_artists.c (an
- * artist), and both call scene_read_values.c (one value, and the path that
- * names it).  Not installed; only these three include it, as only they use
- * json-c.
+ * artist), which calls scene_read_columns.c (an artist's columns), and
+ * all call scene_read_values.c (one value, and the path that names it).
+ * Not installed; only these four include it, as only they use json-c.
  *
  * Every reading function returns 0, or -1 with the reader's error filled
  * (its message starting with the path of the bad value); the reader stops
@@ -105,5 +105,10 @@ int chartex__read_number_member(chartex__reader *r, json_object *obj, const char
 
 /* Reads artist obj into a new artist of axes. */
 int chartex__read_artist(chartex__reader *r, json_object *obj, chartex_axes *axes);
+
+/* ---------------------------------- columns (scene_read_columns.c) */
+
+/* A RECORD artist's "record" and any artist's "columns" of obj, into a. */
+int chartex__read_columns(chartex__reader *r, json_object *obj, chartex_artist *a);
 
 #endif /* CHARTEX__SCENE_READ_H */

@@ -3,7 +3,7 @@
  * its kind, role, flags, group, label, class and z values, and the data
  * of its kind (points, polygons, bars, a wedge, stairs, vectors, an image,
  * a mesh or cells, a contour set), each value checked before it reaches
- * the public builder API.
+ * the public builder API; its columns are scene_read_columns.c's.
  */
 #include "scene_read.h"
 
@@ -586,6 +586,8 @@ chartex__read_artist(chartex__reader *r, json_object *obj, chartex_axes *axes)
         }
         chartex__read_leave(r, mark);
     }
+    if (chartex__read_columns(r, obj, a) < 0)
+        goto done;
     rc = 0;
 done:
     chartex__free(z);

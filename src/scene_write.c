@@ -406,6 +406,64 @@ artist_data(writer *w, const struct chartex_artist *a)
     }
 }
 
+/* A column: its name, "texts" when some cell is a text (null for the
+ * others), "numbers" when there are no texts or some other cell is not
+ * null, and its shape.  Either array gives the count of cells. */
+static int
+column(writer *w, const chartex__column *c)
+{
+    size_t i;
+    int with_numbers = c->texts == NULL;
+
+    for (i = 0; !with_numbers && i < c->n; i++)
+        with_numbers = c->texts[i] == NULL && !isnan(c->numbers[i]);
+    if (chartex__json_begin_object(w) < 0 || key_string(w, "name", c->name) < 0)
+        return -1;
+    if (with_numbers && (key(w, "numbers") < 0 || numbers(w, c->numbers, c->n) < 0))
+        return -1;
+    if (c->texts != NULL) {
+        if (key(w, "texts") < 0 || chartex__json_begin_array(w) < 0)
+            return -1;
+        for (i = 0; i < c->n; i++)
+            if ((c->texts[i] != NULL ? string(w, c->texts[i]) : chartex__json_null(w)) < 0)
+                return -1;
+        if (chartex__json_end_array(w) < 0)
+            return -1;
+    }
+    if (c->row_len != NULL) {
+        if (key(w, "rows") < 0 || chartex__json_begin_array(w) < 0)
+            return -1;
+        for (i = 0; i < c->n_rows; i++)
+            if (chartex__json_integer(w, c->row_len[i]) < 0)
+                return -1;
+        if (chartex__json_end_array(w) < 0)
+            return -1;
+    }
+    if (c->scalar && (key(w, "scalar") < 0 || chartex__json_boolean(w, 1) < 0))
+        return -1;
+    return chartex__json_end_object(w);
+}
+
+/* A record's kind, and any artist's columns. */
+static int
+columns(writer *w, const struct chartex_artist *a)
+{
+    size_t i;
+
+    if (a->kind == CHARTEX_ARTIST_RECORD && a->record != CHARTEX_RECORD_HIERARCHY
+        && (unsigned)a->record < COUNT(chartex__record_kind_names)
+        && (key(w, "record") < 0 || string(w, chartex__record_kind_names[a->record]) < 0))
+        return -1;
+    if (a->n_columns == 0)
+        return 0;
+    if (key(w, "columns") < 0 || chartex__json_begin_array(w) < 0)
+        return -1;
+    for (i = 0; i < a->n_columns; i++)
+        if (column(w, &a->columns[i]) < 0)
+            return -1;
+    return chartex__json_end_array(w);
+}
+
 static int
 artist(writer *w, const struct chartex_artist *a)
 {
@@ -427,6 +485,8 @@ artist(writer *w, const struct chartex_artist *a)
         return -1;
     /* z follows the points it belongs to (a 3-D Axes' artists). */
     if (a->z != NULL && (key(w, "z") < 0 || numbers(w, a->z, a->n) < 0))
+        return -1;
+    if (columns(w, a) < 0)
         return -1;
     return chartex__json_end_object(w);
 }

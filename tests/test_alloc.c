@@ -268,17 +268,19 @@ sink_failures_one(const char *name, const char *text, size_t len)
     cr_assert_eq(chartex__alloc_live, 0, "%s: blocks leaked", name);
 }
 
-/* Runs f on every fixture scene; returns how many there were. */
+/* Runs f on every fixture scene of folder (CHARTEX_FIXTURES_DIR and a
+ * subfolder: "" or "/plotly"); returns how many there were. */
 static int
-each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg),
-           void *arg)
+each_scene_of(const char *sub, void (*f)(const char *name, const char *text, size_t len,
+                                         void *arg),
+              void *arg)
 {
     char dir[4096], path[4096 + 256];
     DIR *d;
     struct dirent *e;
     int count = 0;
 
-    snprintf(dir, sizeof dir, "%s/scenes", CHARTEX_FIXTURES_DIR);
+    snprintf(dir, sizeof dir, "%s%s/scenes", CHARTEX_FIXTURES_DIR, sub);
     d = opendir(dir);
     cr_assert_not_null(d, "cannot open %s", dir);
     while ((e = readdir(d)) != NULL) {
@@ -296,6 +298,12 @@ each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg),
     }
     closedir(d);
     return count;
+}
+
+static int
+each_scene(void (*f)(const char *name, const char *text, size_t len, void *arg), void *arg)
+{
+    return each_scene_of("", f, arg);
 }
 
 typedef struct chaos_stats {
@@ -338,6 +346,15 @@ Test(alloc, sink_failing_at_every_event)
     cr_assert_geq(each_scene(sink_cb, NULL), 50);
 }
 
+/* The Plotly fixtures' scenes (records, exact wedges, per-bar columns). */
+Test(alloc, every_allocation_of_every_plotly_fixture_scene)
+{
+    chaos_stats st = {0, 0, 0};
+
+    cr_assert_geq(each_scene_of("/plotly", chaos_cb, &st), 17);
+    cr_assert_geq(each_scene_of("/plotly", sink_cb, NULL), 17);
+}
+
 /* The smallest scenes and the edges of the API fail cleanly too. */
 Test(alloc, small_scenes)
 {
@@ -352,6 +369,28 @@ Test(alloc, small_scenes)
 
     for (i = 0; i < sizeof scenes / sizeof *scenes; i++)
         chaos_one(scenes[i], scenes[i], strlen(scenes[i]));
+}
+
+/* Columns (scene_columns.c, scene_read_columns.c, records.c): a record
+ * of every shape and a bar's per-bar columns fail cleanly too. */
+Test(alloc, records)
+{
+    static const char scene[] =
+        "{\"version\":1,\"axes\":[{\"artists\":["
+        "{\"kind\":\"bars\",\"label\":\"w\",\"bars\":{\"x\":[0.0],\"y\":[0.0],"
+        "\"w\":[1.0],\"h\":[2.0]},\"columns\":[{\"name\":\"measure\","
+        "\"texts\":[\"a long measure name past the inline size\"]},"
+        "{\"name\":\"total\",\"numbers\":[2]}]},"
+        "{\"kind\":\"record\",\"record\":\"polar\",\"columns\":["
+        "{\"name\":\"rotation\",\"numbers\":[90.0],\"scalar\":true}]},"
+        "{\"kind\":\"record\",\"record\":\"table\",\"columns\":["
+        "{\"name\":\"header\",\"texts\":[\"a\",\"b\"]},"
+        "{\"name\":\"columns\",\"numbers\":[1,null,3],\"texts\":[null,\"x\",null],"
+        "\"rows\":[2,1]},{\"name\":\"n\",\"numbers\":[1,2],\"rows\":[1,1]}]},"
+        "{\"kind\":\"record\",\"record\":\"table\",\"columns\":["
+        "{\"name\":\"one\",\"texts\":[\"t\"],\"scalar\":true}]}]}]}";
+
+    chaos_one("records", scene, strlen(scene));
 }
 
 /* The resolution and the budget (chartex_options): the budget's recording

@@ -50,9 +50,9 @@ done:
     return data;
 }
 
-/* Checks one fixture; returns 1 when it matches. */
+/* Checks one fixture of folder; returns 1 when it matches. */
 static int
-check_one(const char *name)
+check_one(const char *folder, const char *name)
 {
     char scene_file[4096], want_file[4096];
     char *scene_text = NULL, *want = NULL, *got = NULL;
@@ -62,9 +62,8 @@ check_one(const char *name)
     chartex_error err = {0};
     int ok = 0;
 
-    snprintf(scene_file, sizeof scene_file, "%s/scenes/%s.scene.json",
-             CHARTEX_FIXTURES_DIR, name);
-    snprintf(want_file, sizeof want_file, "%s/%s.json", CHARTEX_FIXTURES_DIR, name);
+    snprintf(scene_file, sizeof scene_file, "%s/scenes/%s.scene.json", folder, name);
+    snprintf(want_file, sizeof want_file, "%s/%s.json", folder, name);
     scene_text = slurp(scene_file, &scene_len);
     want = slurp(want_file, &want_len);
     cr_expect(scene_text != NULL, "%s: cannot read %s", name, scene_file);
@@ -97,15 +96,22 @@ done:
     return ok;
 }
 
-Test(fixtures, every_scene_gives_its_reviewed_chart)
+/* Checks every fixture of folder; returns how many there are, and sets
+ * *matched to how many match. */
+static int
+check_folder(const char *folder, int *matched)
 {
-    DIR *dir = opendir(CHARTEX_FIXTURES_DIR "/scenes");
+    char path[4096];
+    DIR *dir;
     struct dirent *entry;
     const char *suffix = ".scene.json";
     size_t suffix_len = strlen(suffix);
-    int count = 0, matched = 0;
+    int count = 0;
 
-    cr_assert(dir != NULL, "cannot open %s/scenes", CHARTEX_FIXTURES_DIR);
+    snprintf(path, sizeof path, "%s/scenes", folder);
+    dir = opendir(path);
+    *matched = 0;
+    cr_assert(dir != NULL, "cannot open %s", path);
     while ((entry = readdir(dir)) != NULL) {
         char name[1024];
         size_t len = strlen(entry->d_name);
@@ -116,10 +122,27 @@ Test(fixtures, every_scene_gives_its_reviewed_chart)
         memcpy(name, entry->d_name, len - suffix_len);
         name[len - suffix_len] = '\0';
         count++;
-        matched += check_one(name);
+        *matched += check_one(folder, name);
     }
     closedir(dir);
+    return count;
+}
+
+Test(fixtures, every_scene_gives_its_reviewed_chart)
+{
+    int matched, count = check_folder(CHARTEX_FIXTURES_DIR, &matched);
+
     /* Issue 2 asks for at least 25 golden fixtures. */
     cr_expect(count >= 25, "only %d fixture scenes", count);
     cr_expect_eq(matched, count, "%d of %d fixtures differ", count - matched, count);
+}
+
+/* The Plotly fixtures (fixtures/plotly/): one per trace family of issue 26,
+ * their records and exact wedges through the core alone. */
+Test(fixtures, every_plotly_scene_gives_its_reviewed_chart)
+{
+    int matched, count = check_folder(CHARTEX_FIXTURES_DIR "/plotly", &matched);
+
+    cr_expect(count >= 17, "only %d Plotly fixture scenes", count);
+    cr_expect_eq(matched, count, "%d of %d Plotly fixtures differ", count - matched, count);
 }

@@ -603,7 +603,9 @@ def test_hostile_figures_never_crash(chart, fig):
 
 
 def test_unknown_trace_types_make_an_unknown_chart(chart):
-    d = chart({"data": [{"type": "sankey"}]})
+    # (sankey was one before issue 26: the families it reads are
+    # tests/test_plotly_families.py's)
+    d = chart({"data": [{"type": "splom"}]})
     assert d["type"] == "unknown"
 
 
@@ -852,8 +854,10 @@ def test_express_pairs(pchart):
     p = pchart(px.pie(df, values="people", names="city"))
     m = mpl_chart(lambda ax: ax.pie(df["people"], labels=df["city"]))
     # plotly sorts the slices, largest first; matplotlib keeps the order.
-    assert sorted((e["label"], round(e["angle"], 6)) for e in p["elements"]) == \
-        sorted((e["label"], round(e["angle"], 6)) for e in m["elements"])
+    # (Plotly's angles are exact, matplotlib's float32 ones keep 4 decimals
+    # near 180 degrees.)
+    assert sorted((e["label"], round(e["angle"], 3)) for e in p["elements"]) == \
+        sorted((e["label"], round(e["angle"], 3)) for e in m["elements"])
     v = [1.0, 2.0, 4.0, 8.0, 9.0, 30.0, 3.0]
     fig = px.box(pd.DataFrame({"v": v}), y="v")
     fig.update_traces(quartilemethod="inclusive")

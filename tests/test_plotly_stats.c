@@ -411,6 +411,25 @@ Test(hostile, nan_and_infinities_are_skipped)
     px_hist_output_clear(&out);
 }
 
+/* Samples far beyond given bins (1e275 bin widths away, the fuzzer's
+ * plotly-regressions/histogram-far-sample.json) fall in no bin: no long
+ * holds the bin index a double would give them. */
+Test(hostile, samples_far_beyond_the_bins)
+{
+    const double v[] = {1e300, -1e300, 0.5, 1.5e300, 1.5};
+    px_hist_input in = plain(v, 5);
+    px_hist_output out;
+
+    in.start = 0;
+    in.end = 2;
+    in.size = 1;
+    cr_assert_eq(px_histograms(&in, 1, PX_AXTYPE_LINEAR, "group", &out), 0);
+    cr_assert_eq(out.nbins, 2);
+    cr_expect_eq(out.values[0], 1);
+    cr_expect_eq(out.values[1], 1);
+    px_hist_output_clear(&out);
+}
+
 Test(hostile, nbins_and_sizes_out_of_range)
 {
     double v[100];

@@ -350,3 +350,32 @@ Test(public_api, version)
 {
     cr_assert_str_eq(chartex_version(), CHARTEX_VERSION);
 }
+
+/* Columns and records through the public header and the exported symbols. */
+Test(public_api, records_and_columns)
+{
+    static const double values[2] = {10, 4};
+    static const char *const labels[2] = {"root", "leaf"};
+    static const size_t lens[2] = {4, 4};
+    static const size_t rows[1] = {2};
+    chartex_scene *s = chartex_scene_new(NULL);
+    chartex_axes *ax = chartex_scene_add_axes(s, NULL);
+    chartex_artist *a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_RECORD, NULL);
+    chartex_chart *c;
+    char *text;
+
+    cr_assert_eq(chartex_artist_set_record(a, CHARTEX_RECORD_TABLE, NULL), 0);
+    cr_assert_eq(chartex_artist_add_column(a, "labels", 6, 2, NULL, labels, lens, NULL), 0);
+    cr_assert_eq(chartex_artist_add_column(a, "values", 6, 2, values, NULL, NULL, NULL), 0);
+    cr_assert_eq(chartex_artist_set_column_rows(a, 1, rows, NULL), 0);
+    cr_assert_eq(chartex_artist_add_column(a, "n", 1, 1, values, NULL, NULL, NULL), 0);
+    cr_assert_eq(chartex_artist_set_column_scalar(a, NULL), 0);
+    c = chartex_chart_from_scene(s, NULL);
+    cr_assert_not_null(c);
+    text = chartex_chart_to_json(c, 0, NULL, NULL);
+    cr_assert_not_null(strstr(text, "\"table\":[{\"labels\":[\"root\",\"leaf\"],"
+                                    "\"values\":[[10.0,4.0]],\"n\":10.0}]"), "%s", text);
+    chartex_free(text);
+    chartex_chart_free(c);
+    chartex_scene_free(s);
+}

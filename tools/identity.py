@@ -20,7 +20,8 @@ or the exception type and message where chartex raised.  `compare` prints
 every difference (the first 20 in full) and exits 1 when there is one.
 
 Plotly figures (when plotly is installed): every figure object or JSON form
-that the Plotly tests (tests/test_plotly.py, test_plotly_convert.py) hand to chartex, captured by
+that the Plotly tests (tests/test_plotly.py, test_plotly_convert.py,
+test_plotly_families.py, test_plotly_golden.py) hand to chartex, captured by
 running them in this process with the public functions wrapped, and
 --plotly-examples figures of those tests' random strategy from a fixed
 seed.  The record keeps them pickled, as it keeps the property specs; a
@@ -125,7 +126,8 @@ def property_outputs(record, specs):
             record["random:%05d" % i] = outputs(built.fig)
 
 
-PLOTLY_TEST_FILES = ["test_plotly.py", "test_plotly_convert.py"]
+PLOTLY_TEST_FILES = ["test_plotly.py", "test_plotly_convert.py", "test_plotly_families.py",
+                     "test_plotly_golden.py"]
 PLOTLY_PICKLE_LIMIT = 8 << 20
 
 

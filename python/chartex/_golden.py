@@ -1,7 +1,8 @@
 """The golden-fixture runner behind `chartex check` (and tests/golden.py).
 
 Each fixture is a script FIXTURES_DIR/NAME.py defining make_figure(), which
-returns a matplotlib Figure built from fixed data, and NAME.json, the
+returns a matplotlib Figure (or a Plotly figure, fixtures/plotly/) built from
+fixed data, and NAME.json, the
 reviewed chart JSON expected for it (chartex.figure_to_json(fig, indent=2)
 plus a final newline).  run() builds every figure from matplotlib's default
 settings, compares the JSON text with the expected file, prints a unified
@@ -46,7 +47,8 @@ class FixtureSkipped(Exception):
 
 
 def build_figure(path):
-    """Runs a fixture's make_figure() from matplotlib's default settings.
+    """Runs a fixture's make_figure() from matplotlib's default settings
+    (a Plotly figure, a figure of fixtures/plotly/, is returned as it is).
     Raises FixtureSkipped when the fixture's optional skip_reason() returns
     a reason (a library release that draws the figure differently, such
     as seaborn 0.12's numeric hue offsets)."""
@@ -59,9 +61,17 @@ def build_figure(path):
     if reason:
         raise FixtureSkipped("%s: %s" % (path.name if hasattr(path, "name") else path, reason))
     fig = module.make_figure()
-    if not isinstance(fig, Figure):
+    if not isinstance(fig, Figure) and not is_plotly_figure(fig):
         raise TypeError("%s: make_figure() returned %r" % (path, fig))
     return fig
+
+
+def is_plotly_figure(fig):
+    """A Plotly figure (fixtures/plotly/): a plotly Figure, or the dict of
+    its JSON form."""
+    if isinstance(fig, dict):
+        return isinstance(fig.get("data"), list)
+    return type(fig).__module__.startswith("plotly") and hasattr(fig, "to_dict")
 
 
 def close_all():

@@ -32,6 +32,9 @@ position_key(PyObject *trace, const char *type, int which)
     if ((strcmp(type, "bar") == 0 || strcmp(type, "box") == 0
          || strcmp(type, "violin") == 0) && horizontal)
         return which == 0 ? "x" : "y";
+    /* a polar subplot's angular axis (x) and radial axis (y) */
+    if (strncmp(type, "scatterpolar", 12) == 0 || strcmp(type, "barpolar") == 0)
+        return which == 0 ? "theta" : which == 1 ? "r" : NULL;
     return which == 0 ? "x" : which == 1 ? "y" : "z";
 }
 

@@ -6,6 +6,7 @@
  */
 #include "calc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,8 +74,16 @@ find_bin(double x, double start, double size, const double *edges, size_t ne)
     size_t lo = 0, hi = ne, c = 0, mid;
     double step;
 
-    if (!edges)
-        return (long)floor((x - start) / size + 1e-9);
+    if (!edges) {
+        double f = floor((x - start) / size + 1e-9);
+
+        /* Far beyond the bins (or NaN, an infinite quotient): in none,
+         * rather than a double that no long holds (fuzz finding
+         * plotly-histogram-far-sample). */
+        if (!(f >= -1.0 && f <= 4e18))
+            return f > 0 ? LONG_MAX : -1;
+        return (long)f;
+    }
     step = ne > 1 ? (edges[ne - 1] - edges[0]) / (double)(ne - 1) : 1;
     x += step * 1e-9 * (step >= 0 ? 1 : -1);
     while (lo < hi && c++ < 100) {

@@ -1,6 +1,8 @@
 /*
  * figure.c - a Plotly figure into a scene: which subplots it has
- * (cartesian axis pairs, the domains of pies, 3-D scenes), each one an
+ * (cartesian axis pairs, the domains of pies and the other domain traces,
+ * given or as cells of layout.grid, 3-D scenes, polar subplots, geo and
+ * map subplots), each one an
  * Axes of the scene in reading order, and what the layout says of each:
  * titles, axis titles, axis types (given, or plotly.js's autotype of the
  * first trace's data), categories in plotly.js's order, ranges, and the
@@ -139,6 +141,30 @@ axis_domain(px_axis *ax, double d[2])
     Py_XDECREF(dom);
 }
 
+/* A domain given as a cell of layout.grid ({"row": i, "column": j}, as
+ * the indicator and make_subplots examples place traces) into d: the
+ * grid's cell, rows from the top (roworder "top to bottom", no gaps). */
+static void
+grid_domain(preader *r, PyObject *dom, double d[4])
+{
+    PyObject *grid = px_get(r->layout, "grid");
+    double row, col, rows, cols;
+
+    if (px_number(dom, "row", &row) && px_number(dom, "column", &col)
+        && px_number(grid, "rows", &rows) && px_number(grid, "columns", &cols)
+        && rows >= 1 && cols >= 1 && row >= 0 && col >= 0 && row < rows && col < cols) {
+        int bottom_up = px_str_is(grid, "roworder", "bottom to top", 0);
+
+        row = floor(row);
+        col = floor(col);
+        d[0] = col / cols;
+        d[1] = (col + 1) / cols;
+        d[2] = bottom_up ? row / rows : 1 - (row + 1) / rows;
+        d[3] = bottom_up ? (row + 1) / rows : 1 - row / rows;
+    }
+    Py_XDECREF(grid);
+}
+
 /* The subplot of a trace, made on first use; NULL when there are too many
  * (the trace is left out) or on error (exception set). */
 static px_subplot *
@@ -165,6 +191,18 @@ subplot_of(preader *r, PyObject *trace, const char *type)
         if (strncmp(ref, "scene", 5) != 0)
             snprintf(ref, sizeof ref, "scene");
     }
+    else if (kind == PX_POLAR || kind == PX_MAP) {
+        /* polar2, geo3, mapbox, map2: the layout key of its subplot */
+        const char *base = kind == PX_POLAR ? "polar" : strcmp(type, "scattergeo") == 0
+                                                        || strcmp(type, "choropleth") == 0
+                                                    ? "geo" : strstr(type, "mapbox") != NULL
+                                                    ? "mapbox" : "map";
+
+        trace_ref(trace, strcmp(base, "geo") == 0 ? "geo" : "subplot", base, ref, sizeof ref);
+        if (strncmp(ref, base, strlen(base)) != 0
+            || strspn(ref + strlen(base), "0123456789") != strlen(ref + strlen(base)))
+            snprintf(ref, sizeof ref, "%s", base);
+    }
     else {
         dom = px_get(trace, "domain");
         part = px_get(dom, "x");
@@ -173,6 +211,7 @@ subplot_of(preader *r, PyObject *trace, const char *type)
         part = px_get(dom, "y");
         pair_of(part, d + 2);
         Py_XDECREF(part);
+        grid_domain(r, dom, d);
         Py_XDECREF(dom);
         snprintf(ref, sizeof ref, "d%.4g,%.4g,%.4g,%.4g", d[0], d[1], d[2], d[3]);
     }
@@ -213,6 +252,27 @@ subplot_of(preader *r, PyObject *trace, const char *type)
                     axis_domain(base, p->domain + 2);
             }
             Py_XDECREF(over);
+        }
+    }
+    else if (kind == PX_POLAR || kind == PX_MAP) {
+        PyObject *spec = px_get(r->layout, ref);
+
+        dom = px_get(spec, "domain");
+        part = px_get(dom, "x");
+        pair_of(part, p->domain);
+        Py_XDECREF(part);
+        part = px_get(dom, "y");
+        pair_of(part, p->domain + 2);
+        Py_XDECREF(part);
+        grid_domain(r, dom, p->domain);
+        Py_XDECREF(dom);
+        Py_XDECREF(spec);
+        for (i = 0; kind == PX_POLAR && i < 2; i++) {
+            /* polar2.angular -> layout.polar2.angularaxis (x), .radial (y) */
+            snprintf(zr, sizeof zr, "%s.%s", ref, i == 0 ? "angular" : "radial");
+            p->axis[i] = axis_of(r, zr);
+            if (p->axis[i] == NULL)
+                return NULL;
         }
     }
     else if (kind == PX_SCENE) {
@@ -408,13 +468,15 @@ static int
 make_axes(preader *r, px_subplot *p)
 {
     double wfrac = fabs(p->domain[1] - p->domain[0]), hfrac = fabs(p->domain[3] - p->domain[2]);
-    int which, n = p->kind == PX_SCENE ? 3 : p->kind == PX_CARTESIAN ? 2 : 0;
+    int which, n = p->kind == PX_SCENE ? 3 : p->kind == PX_CARTESIAN || p->kind == PX_POLAR ? 2 : 0;
 
     p->axes = chartex_scene_add_axes(r->scene, &r->err);
     if (p->axes == NULL)
         return px_core_fail(r);
     if (p->kind == PX_SCENE)
         chartex_axes_set_flags(p->axes, CHARTEX_AXES_3D);
+    if (p->kind == PX_POLAR)
+        chartex_axes_set_flags(p->axes, CHARTEX_AXES_POLAR);
     chartex_axes_set_pixels(p->axes, (r->width - DEFAULT_MARGIN_X) * wfrac,
                             (r->height - DEFAULT_MARGIN_Y) * hfrac);
     for (which = 0; which < n; which++)

@@ -1,7 +1,7 @@
 /*
  * pie.c - pie traces: wedges in plotly.js's order (sorted, clockwise from
- * 12 o'clock), the values of equal labels aggregated; the pie's title
- * names its Axes.
+ * 12 o'clock), the values of equal labels aggregated, their angles exact;
+ * the pie's title names its Axes.  The slices are funnelarea's too.
  */
 #include "plotly.h"
 
@@ -10,16 +10,10 @@
 
 /* --------------------------------------------------------------- pie */
 
-typedef struct slice {
-    PyObject *label;    /* borrowed from the labels' list, or owned text */
-    double value;
-    size_t first;       /* order of first appearance */
-} slice;
-
 static int
 slice_order(const void *pa, const void *pb)
 {
-    const slice *a = pa, *b = pb;
+    const px_slice *a = pa, *b = pb;
 
     if (a->value != b->value)
         return a->value > b->value ? -1 : 1;
@@ -27,17 +21,18 @@ slice_order(const void *pa, const void *pb)
 }
 
 int
-px_read_pie(trace_ctx *t)
+px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **keep)
 {
-    preader *r = t->r;
     PyObject *labels = px_get(t->trace, "labels"), *lseq = NULL, *index = NULL;
-    PyObject *title = NULL, *made = NULL;
-    double *vals = NULL, total = 0, rot = 0, start, at;
+    PyObject *made = NULL;
+    double *vals = NULL;
     size_t nv = 0, nl = 0, n, i, ns = 0;
-    slice *sl = NULL;
-    int clockwise, sort, rc = -1;
-    chartex_artist *a;
+    px_slice *sl = NULL;
+    int rc = -1;
 
+    *out = NULL;
+    *count = 0;
+    *keep = NULL;
     if (px_values_of(t, "values", NULL, &vals, &nv) < 0)
         goto done;
     if (labels != NULL && !PyUnicode_Check(labels)) {
@@ -49,8 +44,10 @@ px_read_pie(trace_ctx *t)
             nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
     }
     n = vals != NULL ? (lseq != NULL ? (nl > nv ? nl : nv) : nv) : nl;
-    if (n == 0)
-        goto ok;
+    if (n == 0) {
+        rc = 0;
+        goto done;
+    }
     made = PyList_New(0);
     index = PyDict_New();
     sl = calloc(n, sizeof *sl);
@@ -59,6 +56,10 @@ px_read_pie(trace_ctx *t)
             PyErr_NoMemory();
         goto done;
     }
+    /* The labels and their slices live in made: the sequence of labels
+     * is let go before the slices are used. */
+    if (lseq != NULL && PyList_Append(made, lseq) < 0)
+        goto done;
     /* plotly.js adds up the values of equal labels (counting the labels
      * when no values are given); labels past the values count nothing. */
     for (i = 0; i < n; i++) {
@@ -117,9 +118,37 @@ px_read_pie(trace_ctx *t)
         sl[ns].first = ns;
         ns++;
     }
-    sort = px_bool(t->trace, "sort", 1);
     if (sort)
         qsort(sl, ns, sizeof *sl, slice_order);
+    *out = sl;
+    *count = ns;
+    *keep = made;
+    sl = NULL;
+    made = NULL;
+    rc = 0;
+done:
+    free(vals);
+    free(sl);
+    Py_XDECREF(labels);
+    Py_XDECREF(lseq);
+    Py_XDECREF(index);
+    Py_XDECREF(made);
+    return rc;
+}
+
+int
+px_read_pie(trace_ctx *t)
+{
+    preader *r = t->r;
+    PyObject *title = NULL, *keep = NULL;
+    double total = 0, rot = 0, start, at;
+    size_t i, ns = 0;
+    px_slice *sl = NULL;
+    int clockwise, rc = -1;
+    chartex_artist *a;
+
+    if (px_pie_slices(t, px_bool(t->trace, "sort", 1), &sl, &ns, &keep) < 0)
+        goto done;
     clockwise = !px_str_is(t->trace, "direction", "counterclockwise", 0);
     px_number(t->trace, "rotation", &rot);
     for (i = 0; i < ns; i++)
@@ -146,6 +175,8 @@ px_read_pie(trace_ctx *t)
             px_core_fail(r);
             goto done;
         }
+        /* exact doubles: the angle keeps their digits (no float32 rule) */
+        chartex_artist_set_flags(a, CHARTEX_WEDGE_EXACT);
         chartex_artist_set_wedge(a, t1, t2, 1.0);
         SET_TEXT(r, sl[i].label, chartex_artist_set_label(a, s, len, &r->err));
     }
@@ -157,12 +188,8 @@ px_read_pie(trace_ctx *t)
 ok:
     rc = 0;
 done:
-    free(vals);
     free(sl);
-    Py_XDECREF(labels);
-    Py_XDECREF(lseq);
-    Py_XDECREF(index);
-    Py_XDECREF(made);
+    Py_XDECREF(keep);
     Py_XDECREF(title);
     return rc;
 }

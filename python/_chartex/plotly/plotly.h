@@ -17,12 +17,25 @@
  *
  * One room per purpose, from the figure down:
  *
- *   figure.c       figure -> subplots (cartesian, pie domains, 3-D
- *                  scenes) -> scene axes in reading order; titles
+ *   figure.c       figure -> subplots (cartesian, domains, 3-D scenes,
+ *                  polar, maps) -> scene axes in reading order; titles
  *   axis.c         one axis of the layout: its type (given or guessed
  *                  from the data), categories, range, ticks given
  *   traces.c       one trace -> scene artists: its type chooses the
  *                  room of its family
+ *   polar.c        scatterpolar, scatterpolargl, barpolar: [theta, r]
+ *                  lines and points, bars by angle, the polar record
+ *   funnels.c      funnel, funnelarea, waterfall: bars in their
+ *                  orientation, with a waterfall's measures and totals
+ *                  (funnelarea's slices: pie.c)
+ *   hierarchies.c  treemap, sunburst, icicle: every node and its value
+ *                  (tree.c) as a hierarchy record
+ *   table.c        table: header and cells, by column
+ *   indicator.c    indicator: value, reference, delta, gauge
+ *   sankey.c       sankey: nodes and links (node values: derived.c)
+ *   parallel.c     parcoords, parcats: each dimension's values
+ *   geo.c          scattergeo, choropleth and the map(box) traces:
+ *                  places and their values
  *   scatter.c      scatter, scattergl, scatter3d: lines, markers, fills
  *                  and stacks, error bars
  *   pie.c          pie: wedges in plotly.js's order
@@ -36,6 +49,8 @@
  *                  candles
  *   grids.c        heatmap, contour, surface: a grid of z as a mesh
  *                  image, contour levels and lines, a surface's cells
+ *   cells.c        columns of cells from Python values (numbers, texts,
+ *                  arrays in every form), a trace's new records
  *   trace.c        what every trace family shares: the state of a
  *                  subplot's traces, new artists, a trace's values and
  *                  name
@@ -47,6 +62,9 @@
  *   bins.c, bingroups.c, autobin.c, boxstats.c
  *                  plotly.js's histogram bins and box statistics (no
  *                  Python: stats.h; calc.h between them)
+ *   tree.c, derived.c
+ *                  what plotly.js derives for hierarchies, waterfalls,
+ *                  funnels and sankeys (no Python: stats.h)
  *
  * Calls go down this list only, never up and never in a loop (a room may
  * pass over the rooms between), and every file may call state.c.
@@ -67,7 +85,7 @@
 
 /* One axis of the layout (xaxis, yaxis2, scene.zaxis, ...). */
 typedef struct px_axis {
-    char ref[80];               /* "x", "y2", "scene2.z": as traces name it */
+    char ref[80];               /* "x", "y2", "scene2.z", "polar.angular": as traces name it */
     PyObject *spec;             /* owned or NULL: its layout mapping */
     px_axis_type type;
     PyObject *cat_index;        /* owned: dict category text -> index */
@@ -77,8 +95,12 @@ typedef struct px_axis {
                                    pair, named "outer - inner" */
 } px_axis;
 
+/* CARTESIAN: an x and a y axis; DOMAIN: a domain of the figure (pie,
+ * table, indicator, ...), no axis; SCENE: a 3-D scene (x, y, z); POLAR: a
+ * polar subplot (x the angular axis, y the radial one); MAP: a geo,
+ * mapbox or map subplot, no axis. */
 typedef enum px_subplot_kind {
-    PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE
+    PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE, PX_POLAR, PX_MAP
 } px_subplot_kind;
 
 typedef struct px_trace_state px_trace_state;   /* trace.c */
@@ -92,7 +114,7 @@ typedef struct px_subplot {
     PyObject *traces;           /* owned list of its traces, in order */
     PyObject *types;            /* owned list: each trace's type (str) */
     PyObject *indices;          /* owned list: each trace's index in the figure */
-    char ref[64];               /* "x2y3", "scene2", "d<domain>" */
+    char ref[64];               /* "x2y3", "scene2", "polar2", "geo", "d<domain>" */
     px_trace_state *ts;         /* owned: what its traces share while read */
 } px_subplot;
 
@@ -255,6 +277,8 @@ struct px_trace_state {
     px_hist_output *hist;      /* the histograms' bins, in trace order */
     PyObject **hist_trace;      /* borrowed: which trace each belongs to */
     int *hist_horizontal;
+    size_t n_stages;            /* funnelarea: the categories its stages took */
+    int polar_done;             /* polar: the subplot's record is made */
 };
 
 /* One trace as it is read: its reader, subplot, type, index and name. */
@@ -295,7 +319,80 @@ int px_cmp_double(const void *a, const void *b);
  * there are not two. */
 double px_min_spacing(double *v, size_t n);
 
+/* cells.c --------------------------------------------------------------- */
+
+/* A column of cells being filled: numbers (NaN: null), texts (copied),
+ * and the rows closed so far; zero it to start.  Every function returns
+ * 0 or -1 with an exception. */
+typedef struct px_cells {
+    size_t n, cap;
+    double *num;                /* NaN where a cell is null or a text */
+    size_t *off, *len;          /* a text cell's bytes in buf (off SIZE_MAX: none) */
+    char *buf;
+    size_t blen, bcap;
+    size_t n_rows, rows_cap, *rows, row_start;
+    int any_text;
+} px_cells;
+
+void px_cells_clear(px_cells *c);
+int px_cells_number(px_cells *c, double v);
+int px_cells_text(px_cells *c, const char *s, size_t len);
+int px_cells_null(px_cells *c);
+/* One Python value as a cell: None null; a number (not finite: null); a
+ * str its text; True / False "true" / "false"; a NumPy number its value;
+ * a date its isoformat(); a list, dict or array (no one cell) null;
+ * anything else its str(). */
+int px_cells_value(px_cells *c, PyObject *v);
+/* Every value of an array (list, tuple, NumPy array of any dtype, typed
+ * array) as cells, a scalar as one; the count added, or -1. */
+Py_ssize_t px_cells_array(preader *r, px_cells *c, PyObject *obj);
+/* Closes a row of the column: the cells added since the last one. */
+int px_cells_end_row(px_cells *c);
+/* Adds the cells to a as column name (rows when some were closed; one
+ * value when scalar) and empties c, in every case. */
+int px_cells_put(preader *r, chartex_artist *a, const char *name, px_cells *c, int scalar);
+/* One-value columns: a Python value (NULL: no column), a text, a number;
+ * a list of numbers; the array obj[key] (absent, or a scalar: none). */
+int px_put_value(preader *r, chartex_artist *a, const char *name, PyObject *v);
+int px_put_text(preader *r, chartex_artist *a, const char *name, const char *s);
+int px_put_number(preader *r, chartex_artist *a, const char *name, double v);
+int px_put_numbers(preader *r, chartex_artist *a, const char *name, const double *v, size_t n);
+int px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj,
+                 const char *key);
+/* 1 when obj can hold an array: not absent, not a text, a number or a
+ * mapping (but a typed array). */
+int px_array_like(PyObject *obj);
+/* A new RECORD artist of the trace, of kind, with its first columns: the
+ * trace's "name" and "trace_type". */
+chartex_artist *px_new_record(trace_ctx *t, chartex_record_kind kind);
+
 /* the trace families: each reads one trace t into its subplot ---------- */
+
+/* geo.c: scattergeo, choropleth, and the map and mapbox traces. */
+int px_read_geo(trace_ctx *t);
+
+/* parallel.c: parcoords (categories 0) and parcats (1). */
+int px_read_parallel(trace_ctx *t, int categories);
+
+/* sankey.c: sankey. */
+int px_read_sankey(trace_ctx *t);
+
+/* indicator.c: indicator. */
+int px_read_indicator(trace_ctx *t);
+
+/* table.c: table. */
+int px_read_table(trace_ctx *t);
+
+/* hierarchies.c: treemap, sunburst, icicle. */
+int px_read_hierarchy(trace_ctx *t);
+
+/* funnels.c: funnel, waterfall (cartesian) and funnelarea (a domain). */
+int px_read_funnel(trace_ctx *t);
+int px_read_waterfall(trace_ctx *t);
+int px_read_funnelarea(trace_ctx *t);
+
+/* polar.c: scatterpolar, scatterpolargl and barpolar. */
+int px_read_polar(trace_ctx *t);
 
 /* grids.c: heatmap, contour (contour 1) and surface. */
 int px_read_grid(trace_ctx *t, int contour);
@@ -325,8 +422,20 @@ int px_read_histogram2d(trace_ctx *t);
 /* boxes.c: box and violin. */
 int px_read_box(trace_ctx *t);
 
-/* pie.c: pie. */
+/* pie.c: pie; and the slices of a pie or funnelarea, as plotly.js's
+ * pie/calc.js makes them: the values of equal labels added up (labels
+ * counted when there are no values), missing and negative values left
+ * out, sorted largest first when sort; labels are strs. */
+typedef struct px_slice {
+    PyObject *label;    /* borrowed from the trace, or owned by keep */
+    double value;
+    size_t first;       /* order of first appearance */
+} px_slice;
+
 int px_read_pie(trace_ctx *t);
+/* *out: *n slices (malloc'd; NULL when none), valid while *keep (a new
+ * list, or NULL) and the trace live. */
+int px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *n, PyObject **keep);
 
 /* scatter.c: scatter, scattergl and scatter3d. */
 int px_read_scatter(trace_ctx *t);

@@ -6,6 +6,10 @@
  * results equal plotly.js's own (src/traces/histogram/calc.js,
  * src/plots/cartesian/axes.js autoBin, src/traces/box/calc.js).  Made in
  * bins.c, bingroups.c, autobin.c and boxstats.c (calc.h: what they share).
+ * And what other families derive (hierarchies.c, funnels.c, sankey.c call
+ * it): a hierarchy's values (tree.c: src/traces/sunburst/calc.js), a
+ * waterfall's totals, a funnel's ratios, a sankey's node values
+ * (derived.c).
  *
  * Positions on a date axis are milliseconds since 1970-01-01 UTC (plotly.js's
  * own date numbers); on a category axis, category indices.
@@ -143,5 +147,76 @@ typedef struct px_box_stats {
 int px_box_from_samples(const double *v, size_t n, px_quartile_method method,
                          px_boxpoints boxpoints, px_box_stats *out);
 void px_box_stats_clear(px_box_stats *s);
+
+/* ----------------------------------------------------- tree.c */
+
+/* The rows of a treemap, sunburst or icicle trace, as plotly.js reads
+ * them: n rows (the shortest of its ids or labels, parents and values). */
+typedef struct px_tree_input {
+    size_t n;
+    const char *const *ids;     /* each row's id (its ids[i], else its
+                                   labels[i], as String() writes it); NULL
+                                   where that is no valid key */
+    const char *const *parents; /* each row's parent's id; NULL or "" for
+                                   none */
+    const double *values;       /* n values (NaN: missing), or NULL when the
+                                   trace has none */
+    int branch_total;           /* branchvalues "total" (else "remainder") */
+    int count_leaves, count_branches;  /* count, used without values */
+} px_tree_input;
+
+/* What plotly.js computes: each row's value (value[i]; NaN for a row it
+ * leaves out) and the value of the root it adds (value[n]), or why it
+ * draws nothing. */
+typedef struct px_tree_result {
+    double *value;              /* n + 1 values */
+    const char *implied_root;   /* the root plotly.js adds: the one parent
+                                   that names no row (borrowed from
+                                   parents), or NULL */
+    int has_root_value;         /* value[n] is implied_root's */
+    const char *error;          /* plotly.js draws nothing: why; else NULL
+                                   (may point into error_text) */
+    char error_text[96];
+} px_tree_result;
+
+/* sunburst/calc.js for one trace.  -1 when out of memory (nothing
+ * allocated); else 0, with res->value to free by px_tree_result_clear
+ * (all NaN when plotly.js draws nothing, res->error saying why). */
+int px_tree(const px_tree_input *in, px_tree_result *res);
+void px_tree_result_clear(px_tree_result *res);
+
+/* -------------------------------------------------- derived.c */
+
+typedef enum px_measure {
+    PX_MEASURE_RELATIVE = 0, PX_MEASURE_TOTAL, PX_MEASURE_ABSOLUTE
+} px_measure;
+
+/* waterfall/calc.js and its cross-trace step for n bars of amounts size
+ * (NaN: missing, which adds 0) with their measures (NULL: all relative)
+ * on base (trace.base): each bar's start s0 and end s1 (its running
+ * total on base: what plotly.js gives as its value), and its own value
+ * (a relative bar's amount, NaN when missing; a sum's total). */
+void px_waterfall(const double *size, const px_measure *measure, size_t n, double base,
+                  double *s0, double *s1, double *own);
+
+/* funnel/calc.js for n values v (negative: missing, as plotly.js reads
+ * them): each bar centred on the axis line, from s0 to s1 (NaN when
+ * missing), and its value in percent of the first value (plotly.js's
+ * "percent initial"), of the previous value that is there ("percent
+ * previous", 100 for the first) and of their sum ("percent total"); NaN
+ * where not defined. */
+void px_funnel(const double *v, size_t n, double *s0, double *s1, double *initial,
+               double *prev, double *total);
+
+/* The nodes of a sankey: its labels, and every further node up to the
+ * largest index a link names (plotly.js), at most n_labels + 2 n_links. */
+size_t px_sankey_nodes(size_t n_labels, const double *source, const double *target,
+                       size_t n_links);
+/* Each node's value as d3-sankey gives it: the larger of the sums of the
+ * links into it and out of it, over the links plotly.js keeps (a value
+ * above 0 between two nodes); NaN for a node without one, which plotly.js
+ * does not draw.  -1 when out of memory. */
+int px_sankey_values(size_t n_nodes, const double *source, const double *target,
+                     const double *value, size_t n_links, double *node_value);
 
 #endif

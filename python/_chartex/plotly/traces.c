@@ -28,6 +28,18 @@
  *                        stats.h
  *   scatter3d, surface   scatter.c: 3-D lines and points with z; grids.c:
  *                        a surface's cells
+ *   scatterpolar(gl),    polar.c: [theta, r] lines and points, bars by
+ *   barpolar             angle, the subplot's polar record
+ *   funnel, waterfall,   funnels.c: bars in their orientation (a
+ *   funnelarea           waterfall's measures and totals)
+ *   treemap, sunburst,   hierarchies.c: a hierarchy record
+ *   icicle
+ *   table, indicator,    table.c, indicator.c, sankey.c, parallel.c:
+ *   sankey, parcoords,   a record each
+ *   parcats
+ *   scattergeo,          geo.c: a geo record of places and values
+ *   choropleth, the map
+ *   and mapbox traces
  *
  * Anything else is counted as an artist the core does not read.  What
  * every family shares is trace.c's.
@@ -37,13 +49,36 @@
 #include <stdio.h>
 #include <string.h>
 
+static int
+one_of(const char *type, const char *const *names)
+{
+    for (; *names != NULL; names++)
+        if (strcmp(type, *names) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const domain_types[] = {
+    "pie", "funnelarea", "treemap", "sunburst", "icicle", "table", "indicator", "sankey",
+    "parcoords", "parcats", NULL
+};
+static const char *const polar_types[] = {"scatterpolar", "scatterpolargl", "barpolar", NULL};
+static const char *const map_types[] = {
+    "scattergeo", "choropleth", "scattermapbox", "choroplethmapbox", "densitymapbox",
+    "scattermap", "choroplethmap", "densitymap", NULL
+};
+
 px_subplot_kind
 px_trace_subplot_kind(const char *type)
 {
-    if (strcmp(type, "pie") == 0)
+    if (one_of(type, domain_types))
         return PX_DOMAIN;
     if (strcmp(type, "scatter3d") == 0 || strcmp(type, "surface") == 0)
         return PX_SCENE;
+    if (one_of(type, polar_types))
+        return PX_POLAR;
+    if (one_of(type, map_types))
+        return PX_MAP;
     return PX_CARTESIAN;
 }
 
@@ -85,6 +120,27 @@ px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_s
         rc = px_read_grid(&t, 1);
     else if (strcmp(type, "surface") == 0)
         rc = px_read_surface(&t);
+    else if (one_of(type, polar_types))
+        rc = px_read_polar(&t);
+    else if (strcmp(type, "funnel") == 0)
+        rc = px_read_funnel(&t);
+    else if (strcmp(type, "waterfall") == 0)
+        rc = px_read_waterfall(&t);
+    else if (strcmp(type, "funnelarea") == 0)
+        rc = px_read_funnelarea(&t);
+    else if (strcmp(type, "treemap") == 0 || strcmp(type, "sunburst") == 0
+             || strcmp(type, "icicle") == 0)
+        rc = px_read_hierarchy(&t);
+    else if (strcmp(type, "table") == 0)
+        rc = px_read_table(&t);
+    else if (strcmp(type, "indicator") == 0)
+        rc = px_read_indicator(&t);
+    else if (strcmp(type, "sankey") == 0)
+        rc = px_read_sankey(&t);
+    else if (strcmp(type, "parcoords") == 0 || strcmp(type, "parcats") == 0)
+        rc = px_read_parallel(&t, strcmp(type, "parcats") == 0);
+    else if (one_of(type, map_types))
+        rc = px_read_geo(&t);
     else {
         /* Drawn, but not read: the chart says so (unknown) rather than
          * leaving it out. */

@@ -298,16 +298,46 @@ px_parse_date(const char *s, size_t len, double *days)
 
 /* ------------------------------------------------------- category texts */
 
-/* The text plotly.js gives a number used as a category (String(v)). */
+/* The text plotly.js gives a number used as a category (String(v)):
+ * integers below 1e21 in full, as JavaScript writes them (the shortest
+ * digits, then zeros: 2^60 is "1152921504606847000"), others as repr.
+ * (Through "%lld" an integer past 2^63 was undefined: a fuzz finding,
+ * plotly-regressions/category-huge-integer.json.) */
 static PyObject *
 number_text(double v)
 {
     char *s;
     PyObject *t;
 
-    if (isfinite(v) && v == floor(v) && fabs(v) < 1e21)
+    if (isfinite(v) && v == floor(v) && fabs(v) < 9007199254740992.0)
         return PyUnicode_FromFormat("%lld", (long long)v);
     s = PyOS_double_to_string(v, 'r', 0, 0, NULL);
+    if (s != NULL && isfinite(v) && v == floor(v) && fabs(v) < 1e21) {
+        /* repr's "d.ddde+XX" written out: the digits, then zeros */
+        char digits[32], out[40], *e = strchr(s, 'e');
+        size_t nd = 0, k;
+        int exp10, neg = s[0] == '-';
+        const char *p;
+
+        if (e != NULL) {
+            exp10 = atoi(e + 1);
+            for (p = s + neg; p < e && nd < sizeof digits - 1; p++)
+                if (*p >= '0' && *p <= '9')
+                    digits[nd++] = *p;
+            if (exp10 >= (int)nd - 1 && exp10 < 21) {
+                k = 0;
+                if (neg)
+                    out[k++] = '-';
+                memcpy(out + k, digits, nd);
+                k += nd;
+                while ((int)(k - (size_t)neg) < exp10 + 1)
+                    out[k++] = '0';
+                out[k] = '\0';
+                PyMem_Free(s);
+                return PyUnicode_FromString(out);
+            }
+        }
+    }
     if (s == NULL)
         return NULL;
     t = PyUnicode_FromString(s);

@@ -1,0 +1,395 @@
+/*
+ * funnels.c - funnel, waterfall and funnelarea traces, as bar charts in
+ * their orientation: one bar per stage (or step) at its position, with
+ * its own value; a waterfall's bars from its running total before to the
+ * one after (derived.c: waterfall/calc.js), each bar's element with its
+ * "measure", "base" and "total"; a funnel's bars centred on the axis line
+ * with the percents plotly.js shows (of the first, previous and total
+ * value); a funnelarea's stages, its slices as pie.c aggregates them, on
+ * a category axis of its domain.
+ */
+#include "plotly.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ geometry */
+
+/* How many traces of the subplot of this type and orientation are drawn
+ * side by side (mode "group"), which one this is, and plotly.js's dpos of
+ * their positions. */
+static int
+side_by_side(trace_ctx *t, int horizontal, int dflt_horizontal, size_t *count, size_t *mine,
+             double *dpos)
+{
+    px_subplot *p = t->p;
+    Py_ssize_t k;
+    double *all = NULL, *v = NULL;
+    size_t n_all = 0, n, i;
+    int rc = -1;
+
+    *count = *mine = 0;
+    for (k = 0; k < PyList_GET_SIZE(p->traces); k++) {
+        PyObject *tr = PyList_GET_ITEM(p->traces, k);
+        const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+        trace_ctx o = *t;
+        int h;
+
+        if (ty == NULL)
+            goto done;
+        h = px_str_is(tr, "orientation", "h", dflt_horizontal);
+        if (strcmp(ty, t->type) != 0 || h != horizontal)
+            continue;
+        if (tr == t->trace)
+            *mine = *count;
+        (*count)++;
+        o.trace = tr;
+        if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
+            goto done;
+        if (v != NULL) {
+            double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
+
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            all = grown;
+            for (i = 0; i < n; i++)
+                if (isfinite(v[i]))
+                    all[n_all++] = v[i];
+            free(v);
+            v = NULL;
+        }
+    }
+    *dpos = all != NULL ? px_min_spacing(all, n_all) : 1;
+    rc = 0;
+done:
+    free(all);
+    free(v);
+    return rc;
+}
+
+/* n bars at positions pos from s0 to s1 (a NaN s1: no bar drawn, kept
+ * with its value), of width w each (shifted by offset), valued val: a
+ * new BARS artist. */
+static chartex_artist *
+bars(trace_ctx *t, const double *pos, const double *s0, const double *s1, const double *val,
+     size_t n, int horizontal, double w, double offset)
+{
+    preader *r = t->r;
+    double *bx = malloc((n ? n : 1) * sizeof *bx), *by = malloc((n ? n : 1) * sizeof *by);
+    double *bw = malloc((n ? n : 1) * sizeof *bw), *bh = malloc((n ? n : 1) * sizeof *bh);
+    chartex_artist *a = NULL;
+    size_t i;
+
+    if (bx == NULL || by == NULL || bw == NULL || bh == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        double lo = isfinite(s0[i]) ? s0[i] : 0, len = isfinite(s1[i]) ? s1[i] - lo : 0;
+        double c = pos[i] + offset;
+
+        if (horizontal) {
+            bx[i] = lo;
+            bw[i] = len;
+            by[i] = c - w / 2;
+            bh[i] = w;
+        }
+        else {
+            bx[i] = c - w / 2;
+            bw[i] = w;
+            by[i] = lo;
+            bh[i] = len;
+        }
+    }
+    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
+    if (a == NULL)
+        goto done;
+    chartex_artist_set_orientation(a, horizontal ? CHARTEX_HORIZONTAL : CHARTEX_VERTICAL);
+    if (chartex_artist_set_bars(a, n, bx, by, bw, bh, val, &r->err) < 0) {
+        px_core_fail(r);
+        a = NULL;
+    }
+done:
+    free(bx);
+    free(by);
+    free(bw);
+    free(bh);
+    return a;
+}
+
+/* The positions and sizes of a funnel or waterfall; positions implied by
+ * x0/dx (y0/dy) when not given.  *n 0 when there are no sizes. */
+static int
+positions_and_sizes(trace_ctx *t, int horizontal, double **pos, double **size, size_t *n)
+{
+    px_subplot *p = t->p;
+    size_t npos = 0, nsize = 0;
+
+    *pos = *size = NULL;
+    *n = 0;
+    if (px_values_of(t, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], pos, &npos) < 0
+        || px_values_of(t, horizontal ? "x" : "y", p->axis[horizontal ? 0 : 1], size, &nsize)
+               < 0)
+        return -1;
+    if (*size == NULL)
+        return 0;
+    if (*pos == NULL) {
+        npos = nsize;
+        *pos = px_implied_positions(t, horizontal ? "y0" : "x0", horizontal ? "dy" : "dx",
+                                    npos);
+        if (*pos == NULL)
+            return -1;
+    }
+    *n = npos < nsize ? npos : nsize;
+    return 0;
+}
+
+/* Leaves out the bars at no position (plotly.js draws none there; a
+ * waterfall's totals count them all the same): compacts pos and the k
+ * arrays (and the measures m, when given) of n values; the count kept. */
+static size_t
+placed(double *pos, size_t n, double **arrays, size_t k, px_measure *m)
+{
+    size_t i, j, kept = 0;
+
+    for (i = 0; i < n; i++) {
+        if (!isfinite(pos[i]))
+            continue;
+        pos[kept] = pos[i];
+        for (j = 0; j < k; j++)
+            arrays[j][kept] = arrays[j][i];
+        if (m != NULL)
+            m[kept] = m[i];
+        kept++;
+    }
+    return kept;
+}
+
+/* The width and offset of the bars of the trace: plotly.js's dpos less
+ * the gap, shared by the traces of its kind beside each other (mode
+ * "group"). */
+static int
+bar_width(trace_ctx *t, int horizontal, int dflt_horizontal, const char *mode_key,
+          const char *dflt_mode, const char *gap_key, double dflt_gap, double *w,
+          double *offset)
+{
+    size_t count, mine;
+    double dpos, gap = dflt_gap, given;
+    int group;
+
+    if (side_by_side(t, horizontal, dflt_horizontal, &count, &mine, &dpos) < 0)
+        return -1;
+    px_number(t->r->layout, gap_key, &gap);
+    group = px_str_is(t->r->layout, mode_key, "group", strcmp(dflt_mode, "group") == 0);
+    *w = dpos * (1 - gap);
+    *offset = 0;
+    if (px_number(t->trace, "width", &given) && given > 0)
+        *w = given;
+    else if (group && count > 1) {
+        *w /= (double)count;
+        *offset = -dpos * (1 - gap) / 2 + *w * ((double)mine + 0.5);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ waterfall */
+
+int
+px_read_waterfall(trace_ctx *t)
+{
+    preader *r = t->r;
+    int horizontal = px_str_is(t->trace, "orientation", "h", 0);
+    double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *own = NULL, base = 0, w, off;
+    px_measure *m = NULL;
+    PyObject *measures = NULL, *seq = NULL;
+    px_cells cells = {0};
+    size_t n, i;
+    chartex_artist *a;
+    int rc = -1;
+
+    if (positions_and_sizes(t, horizontal, &pos, &size, &n) < 0)
+        goto done;
+    if (n == 0)
+        goto ok;
+    s0 = malloc(n * sizeof *s0);
+    s1 = malloc(n * sizeof *s1);
+    own = malloc(n * sizeof *own);
+    m = calloc(n, sizeof *m);
+    if (s0 == NULL || s1 == NULL || own == NULL || m == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* measure: "relative" unless "total" / "t" or "absolute" / "a" */
+    measures = px_get(t->trace, "measure");
+    if (measures != NULL && !PyUnicode_Check(measures) && !PyDict_Check(measures)) {
+        seq = PySequence_Fast(measures, "");
+        if (seq == NULL && chx_clear_recoverable() < 0)
+            goto done;
+    }
+    for (i = 0; seq != NULL && i < n && i < (size_t)PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+        const char *s = PyUnicode_Check(it) ? PyUnicode_AsUTF8(it) : NULL;
+
+        if (s == NULL && PyErr_Occurred())
+            PyErr_Clear();
+        if (s != NULL && (strcmp(s, "total") == 0 || strcmp(s, "t") == 0))
+            m[i] = PX_MEASURE_TOTAL;
+        else if (s != NULL && (strcmp(s, "absolute") == 0 || strcmp(s, "a") == 0))
+            m[i] = PX_MEASURE_ABSOLUTE;
+    }
+    px_number(t->trace, "base", &base);
+    px_waterfall(size, m, n, base, s0, s1, own);
+    {
+        double *arrays[3] = {s0, s1, own};
+
+        n = placed(pos, n, arrays, 3, m);
+    }
+    if (bar_width(t, horizontal, 0, "waterfallmode", "group", "waterfallgap", 0.2, &w, &off) < 0)
+        goto done;
+    a = bars(t, pos, s0, s1, own, n, horizontal, w, off);
+    if (a == NULL)
+        goto done;
+    for (i = 0; i < n; i++) {
+        static const char *const names[3] = {"relative", "total", "absolute"};
+
+        if (px_cells_text(&cells, names[m[i]], strlen(names[m[i]])) < 0)
+            goto done;
+    }
+    if (px_cells_put(r, a, "measure", &cells, 0) < 0 || px_put_numbers(r, a, "base", s0, n) < 0
+        || px_put_numbers(r, a, "total", s1, n) < 0)
+        goto done;
+ok:
+    rc = 0;
+done:
+    px_cells_clear(&cells);
+    free(pos);
+    free(size);
+    free(s0);
+    free(s1);
+    free(own);
+    free(m);
+    Py_XDECREF(measures);
+    Py_XDECREF(seq);
+    return rc;
+}
+
+/* --------------------------------------------------------------- funnel */
+
+int
+px_read_funnel(trace_ctx *t)
+{
+    preader *r = t->r;
+    int horizontal = px_str_is(t->trace, "orientation", "h", 1);
+    double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *pct[3] = {NULL, NULL, NULL};
+    double w, off;
+    size_t n, i;
+    chartex_artist *a;
+    int rc = -1;
+
+    if (positions_and_sizes(t, horizontal, &pos, &size, &n) < 0)
+        goto done;
+    if (n == 0)
+        goto ok;
+    s0 = malloc(n * sizeof *s0);
+    s1 = malloc(n * sizeof *s1);
+    for (i = 0; i < 3; i++)
+        pct[i] = malloc(n * sizeof *pct[i]);
+    if (s0 == NULL || s1 == NULL || pct[0] == NULL || pct[1] == NULL || pct[2] == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* negative values are no value (plotly.js's BADNUM) */
+    for (i = 0; i < n; i++)
+        if (size[i] < 0)
+            size[i] = NAN;
+    px_funnel(size, n, s0, s1, pct[0], pct[1], pct[2]);
+    {
+        double *arrays[6] = {size, s0, s1, pct[0], pct[1], pct[2]};
+
+        n = placed(pos, n, arrays, 6, NULL);
+    }
+    if (bar_width(t, horizontal, 1, "funnelmode", "stack", "funnelgap", 0, &w, &off) < 0)
+        goto done;
+    a = bars(t, pos, s0, s1, size, n, horizontal, w, off);
+    if (a == NULL || px_put_numbers(r, a, "percent_initial", pct[0], n) < 0
+        || px_put_numbers(r, a, "percent_previous", pct[1], n) < 0
+        || px_put_numbers(r, a, "percent_total", pct[2], n) < 0)
+        goto done;
+ok:
+    rc = 0;
+done:
+    free(pos);
+    free(size);
+    free(s0);
+    free(s1);
+    for (i = 0; i < 3; i++)
+        free(pct[i]);
+    return rc;
+}
+
+/* ----------------------------------------------------------- funnelarea */
+
+int
+px_read_funnelarea(trace_ctx *t)
+{
+    preader *r = t->r;
+    px_trace_state *ts = px_trace_state_of(t->p);
+    chartex_axis *cat = chartex_axes_axis(t->p->axes, 1);
+    PyObject *keep = NULL, *title = NULL;
+    px_slice *sl = NULL;
+    size_t ns = 0, i;
+    double *pos = NULL, *s0 = NULL, *s1 = NULL, *val = NULL, *pct = NULL, total = 0;
+    chartex_artist *a;
+    int rc = -1;
+
+    if (ts == NULL || px_pie_slices(t, 0, &sl, &ns, &keep) < 0)
+        goto done;
+    if (ns == 0)
+        goto ok;
+    pos = malloc(ns * sizeof *pos);
+    s0 = malloc(ns * sizeof *s0);
+    s1 = malloc(ns * sizeof *s1);
+    val = malloc(ns * sizeof *val);
+    pct = malloc(ns * sizeof *pct);
+    if (pos == NULL || s0 == NULL || s1 == NULL || val == NULL || pct == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < ns; i++)
+        total += sl[i].value;
+    /* The stages, top to bottom, are categories of the domain's y axis;
+     * each a bar centred on the funnel's axis. */
+    chartex_axis_set_kind(cat, CHARTEX_AXIS_CATEGORY, 0.0);
+    for (i = 0; i < ns; i++) {
+        SET_TEXT(r, sl[i].label, chartex_axis_add_category(cat, s, len, &r->err));
+        pos[i] = (double)(ts->n_stages + i);
+        val[i] = sl[i].value;
+        s0[i] = -0.5 * val[i];
+        s1[i] = 0.5 * val[i];
+        pct[i] = total > 0 ? val[i] * 100 / total : NAN;
+    }
+    ts->n_stages += ns;
+    a = bars(t, pos, s0, s1, val, ns, 1, 0.8, 0);
+    if (a == NULL || px_put_numbers(r, a, "percent_total", pct, ns) < 0)
+        goto done;
+    /* its own title names its Axes, as a pie's does */
+    title = px_title(t->trace, "title");
+    if (title != NULL)
+        SET_TEXT(r, title, chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
+                                                  &r->err));
+ok:
+    rc = 0;
+done:
+    free(sl);
+    free(pos);
+    free(s0);
+    free(s1);
+    free(val);
+    free(pct);
+    Py_XDECREF(keep);
+    Py_XDECREF(title);
+    return rc;
+}
