@@ -81,6 +81,28 @@ def chart():
 
 
 @pytest.fixture
+def pchart(chart):
+    """chart(fig) for a Plotly figure or its JSON form; a figure is also
+    read from its two JSON forms (the dict of to_dict() and the parsed text
+    of to_json()), which must give the same chart, and E2B's client reads
+    the chart when it is installed."""
+    def read(fig):
+        d = chart(fig)
+        if not isinstance(fig, dict):
+            assert chart(fig.to_dict()) == d
+            assert chart(json.loads(fig.to_json())) == d
+        try:
+            from e2b_code_interpreter import charts
+        except ImportError:
+            return d
+        if d:
+            obj = charts._deserialize_chart(d)
+            assert obj is not None and obj.type.value == d["type"]
+        return d
+    return read
+
+
+@pytest.fixture
 def fig_ax():
     fig, ax = plt.subplots()
     return fig, ax

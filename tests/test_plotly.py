@@ -24,26 +24,6 @@ from plotly.subplots import make_subplots  # noqa: E402
 PLOTLY_MAJOR = int(plotly.__version__.split(".")[0])
 
 
-@pytest.fixture
-def pchart(chart):
-    """chart(fig) for a Plotly figure, also read from its two JSON forms
-    (the dict of to_dict() and the parsed text of to_json()), which must
-    give the same chart, and read by E2B's client when it is installed."""
-    def read(fig):
-        d = chart(fig)
-        assert chart(fig.to_dict()) == d
-        assert chart(json.loads(fig.to_json())) == d
-        try:
-            from e2b_code_interpreter import charts
-        except ImportError:
-            return d
-        if d:
-            obj = charts._deserialize_chart(d)
-            assert obj is not None and obj.type.value == d["type"]
-        return d
-    return read
-
-
 def points(el):
     return [tuple(p) for p in el["points"]]
 

@@ -8,7 +8,6 @@ with its open, high, low and close).  Every chart is read from the
 figure and its two JSON forms, and by E2B's client where installed
 (test_plotly's pchart)."""
 import datetime as dt
-import json
 import math
 
 import numpy as np
@@ -20,25 +19,6 @@ from golden import iso
 go = pytest.importorskip("plotly.graph_objects", reason="plotly is not installed")
 px = pytest.importorskip("plotly.express", reason="plotly is not installed")
 from plotly.subplots import make_subplots  # noqa: E402
-
-
-@pytest.fixture
-def pchart(chart):
-    """chart(fig), also from fig.to_dict() and the parsed fig.to_json(),
-    and read by E2B's client when it is installed."""
-    def read(fig):
-        d = chart(fig)
-        assert chart(fig.to_dict()) == d
-        assert chart(json.loads(fig.to_json())) == d
-        try:
-            from e2b_code_interpreter import charts
-        except ImportError:
-            return d
-        if d:
-            obj = charts._deserialize_chart(d)
-            assert obj is not None and obj.type.value == d["type"]
-        return d
-    return read
 
 
 def text(v):

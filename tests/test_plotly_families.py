@@ -8,8 +8,6 @@ in its JSON forms and with typed arrays, on hostile input, and read by
 E2B's client (the `pchart` fixture: every chart passes the invariants of
 every chart and the client deserializes it)."""
 import base64
-import datetime as dt
-import json
 import math
 
 import numpy as np
@@ -23,27 +21,6 @@ import plotly  # noqa: E402
 from plotly.subplots import make_subplots  # noqa: E402
 
 PLOTLY = tuple(int(p) for p in plotly.__version__.split(".")[:2])
-
-
-@pytest.fixture
-def pchart(chart):
-    """chart(fig) for a Plotly figure or its JSON form; a figure is also
-    read from its two JSON forms, which must give the same chart, and
-    E2B's client reads the chart when it is installed."""
-    def read(fig):
-        d = chart(fig)
-        if not isinstance(fig, dict):
-            assert chart(fig.to_dict()) == d
-            assert chart(json.loads(fig.to_json())) == d
-        try:
-            from e2b_code_interpreter import charts
-        except ImportError:
-            return d
-        if d:
-            obj = charts._deserialize_chart(d)
-            assert obj is not None and obj.type.value == d["type"]
-        return d
-    return read
 
 
 def typed(values, dtype="f8", shape=None):

@@ -65,58 +65,6 @@ stack_find(stack_table *s, double pos)
     return &s->slot[h];
 }
 
-/* The bar-like traces of the subplot drawn beside each other: how many
- * (of this orientation) and which one this is; and plotly.js's dpos, the
- * smallest distance between two positions of them all. */
-static int
-bar_layout(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dpos)
-{
-    px_subplot *p = t->p;
-    Py_ssize_t k;
-    double *all = NULL, *v = NULL;
-    size_t n_all = 0, n, i;
-    int rc = -1;
-
-    *count = 0;
-    *mine = 0;
-    for (k = 0; k < PyList_GET_SIZE(p->traces); k++) {
-        PyObject *tr = PyList_GET_ITEM(p->traces, k);
-        const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
-        trace_ctx o = *t;
-
-        if (ty == NULL)
-            goto done;
-        if (strcmp(ty, "bar") != 0 || px_horizontal(tr, ty) != horizontal)
-            continue;
-        if (tr == t->trace)
-            *mine = *count;
-        (*count)++;
-        o.trace = tr;
-        if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
-            goto done;
-        if (v != NULL) {
-            double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
-
-            if (grown == NULL) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            all = grown;
-            for (i = 0; i < n; i++)
-                if (isfinite(v[i]))
-                    all[n_all++] = v[i];
-            free(v);
-            v = NULL;
-        }
-    }
-    *dpos = all != NULL ? px_min_spacing(all, n_all) : 1;
-    rc = 0;
-done:
-    free(all);
-    free(v);
-    return rc;
-}
-
 /* Bars at positions pos with values val (n of them), in plotly.js's
  * geometry for the layout's barmode. */
 int
@@ -266,7 +214,7 @@ px_read_bar(trace_ctx *t)
             goto done;
     }
     n = npos < nval ? npos : nval;
-    if (bar_layout(t, horizontal, &count, &mine, &dpos) < 0
+    if (px_side_by_side(t, horizontal, &count, &mine, &dpos) < 0
         || per_bar(t, "width", n, &width) < 0 || per_bar(t, "base", n, &base) < 0)
         goto done;
     px_number(t->r->layout, "bargap", &gap);

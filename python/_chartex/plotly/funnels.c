@@ -16,60 +16,6 @@
 
 /* ------------------------------------------------------------ geometry */
 
-/* How many traces of the subplot of this type and orientation are drawn
- * side by side (mode "group"), which one this is, and plotly.js's dpos of
- * their positions. */
-static int
-side_by_side(trace_ctx *t, int horizontal, int dflt_horizontal, size_t *count, size_t *mine,
-             double *dpos)
-{
-    px_subplot *p = t->p;
-    Py_ssize_t k;
-    double *all = NULL, *v = NULL;
-    size_t n_all = 0, n, i;
-    int rc = -1;
-
-    *count = *mine = 0;
-    for (k = 0; k < PyList_GET_SIZE(p->traces); k++) {
-        PyObject *tr = PyList_GET_ITEM(p->traces, k);
-        const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
-        trace_ctx o = *t;
-        int h;
-
-        if (ty == NULL)
-            goto done;
-        h = px_str_is(tr, "orientation", "h", dflt_horizontal);
-        if (strcmp(ty, t->type) != 0 || h != horizontal)
-            continue;
-        if (tr == t->trace)
-            *mine = *count;
-        (*count)++;
-        o.trace = tr;
-        if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
-            goto done;
-        if (v != NULL) {
-            double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
-
-            if (grown == NULL) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            all = grown;
-            for (i = 0; i < n; i++)
-                if (isfinite(v[i]))
-                    all[n_all++] = v[i];
-            free(v);
-            v = NULL;
-        }
-    }
-    *dpos = all != NULL ? px_min_spacing(all, n_all) : 1;
-    rc = 0;
-done:
-    free(all);
-    free(v);
-    return rc;
-}
-
 /* n bars at positions pos from s0 to s1 (a NaN s1: no bar drawn, kept
  * with its value), of width w each (shifted by offset), valued val: a
  * new BARS artist. */
@@ -172,15 +118,14 @@ placed(double *pos, size_t n, double **arrays, size_t k, px_measure *m)
  * the gap, shared by the traces of its kind beside each other (mode
  * "group"). */
 static int
-bar_width(trace_ctx *t, int horizontal, int dflt_horizontal, const char *mode_key,
-          const char *dflt_mode, const char *gap_key, double dflt_gap, double *w,
-          double *offset)
+bar_width(trace_ctx *t, int horizontal, const char *mode_key, const char *dflt_mode,
+          const char *gap_key, double dflt_gap, double *w, double *offset)
 {
     size_t count, mine;
     double dpos, gap = dflt_gap, given;
     int group;
 
-    if (side_by_side(t, horizontal, dflt_horizontal, &count, &mine, &dpos) < 0)
+    if (px_side_by_side(t, horizontal, &count, &mine, &dpos) < 0)
         return -1;
     px_number(t->r->layout, gap_key, &gap);
     group = px_str_is(t->r->layout, mode_key, "group", strcmp(dflt_mode, "group") == 0);
@@ -201,7 +146,7 @@ int
 px_read_waterfall(trace_ctx *t)
 {
     preader *r = t->r;
-    int horizontal = px_str_is(t->trace, "orientation", "h", 0);
+    int horizontal = px_horizontal(t->trace, t->type);
     double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *own = NULL, base = 0, w, off;
     px_measure *m = NULL;
     PyObject *measures = NULL, *seq = NULL;
@@ -247,7 +192,7 @@ px_read_waterfall(trace_ctx *t)
 
         n = placed(pos, n, arrays, 3, m);
     }
-    if (bar_width(t, horizontal, 0, "waterfallmode", "group", "waterfallgap", 0.2, &w, &off) < 0)
+    if (bar_width(t, horizontal, "waterfallmode", "group", "waterfallgap", 0.2, &w, &off) < 0)
         goto done;
     a = bars(t, pos, s0, s1, own, n, horizontal, w, off);
     if (a == NULL)
@@ -282,7 +227,7 @@ int
 px_read_funnel(trace_ctx *t)
 {
     preader *r = t->r;
-    int horizontal = px_str_is(t->trace, "orientation", "h", 1);
+    int horizontal = px_horizontal(t->trace, t->type);
     double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *pct[3] = {NULL, NULL, NULL};
     double w, off;
     size_t n, i;
@@ -311,7 +256,7 @@ px_read_funnel(trace_ctx *t)
 
         n = placed(pos, n, arrays, 6, NULL);
     }
-    if (bar_width(t, horizontal, 1, "funnelmode", "stack", "funnelgap", 0, &w, &off) < 0)
+    if (bar_width(t, horizontal, "funnelmode", "stack", "funnelgap", 0, &w, &off) < 0)
         goto done;
     a = bars(t, pos, s0, s1, size, n, horizontal, w, off);
     if (a == NULL || px_put_numbers(r, a, "percent_initial", pct[0], n) < 0

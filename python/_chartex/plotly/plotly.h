@@ -292,8 +292,8 @@ typedef struct trace_ctx {
 } trace_ctx;
 
 /* Whether a trace of type is drawn horizontally: its "orientation", else
- * plotly.js's default (a bar, box or violin given x alone; a box of
- * given statistics positioned by y alone or y0/dy). */
+ * plotly.js's default (a funnel: horizontal; a bar, box or violin given x
+ * alone; a box of given statistics positioned by y alone or y0/dy). */
 int px_horizontal(PyObject *trace, const char *type);
 /* The name plotly gives a trace: its own, or "trace N" (new reference). */
 PyObject *px_trace_name(PyObject *trace, Py_ssize_t index);
@@ -318,6 +318,10 @@ int px_cmp_double(const void *a, const void *b);
  * values of v (n of them; v is compacted and sorted in place), 1 when
  * there are not two. */
 double px_min_spacing(double *v, size_t n);
+/* The traces of t's type and this orientation on t's subplot, drawn side
+ * by side in mode "group": how many, which one t is, and the dpos of all
+ * their positions. */
+int px_side_by_side(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dpos);
 
 /* cells.c --------------------------------------------------------------- */
 

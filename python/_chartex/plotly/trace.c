@@ -158,6 +158,58 @@ px_min_spacing(double *v, size_t n)
     return isfinite(d) ? d : 1;
 }
 
+/* The traces of t's type and this orientation on t's subplot, which
+ * plotly.js draws side by side (barmode, funnelmode, waterfallmode
+ * "group"): how many, which one t is, and dpos, the smallest distance
+ * between two of all their positions. */
+int
+px_side_by_side(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dpos)
+{
+    px_subplot *p = t->p;
+    Py_ssize_t k;
+    double *all = NULL, *v = NULL;
+    size_t n_all = 0, n, i;
+    int rc = -1;
+
+    *count = *mine = 0;
+    for (k = 0; k < PyList_GET_SIZE(p->traces); k++) {
+        PyObject *tr = PyList_GET_ITEM(p->traces, k);
+        const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, k));
+        trace_ctx o = *t;
+
+        if (ty == NULL)
+            goto done;
+        if (strcmp(ty, t->type) != 0 || px_horizontal(tr, ty) != horizontal)
+            continue;
+        if (tr == t->trace)
+            *mine = *count;
+        (*count)++;
+        o.trace = tr;
+        if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
+            goto done;
+        if (v != NULL) {
+            double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
+
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            all = grown;
+            for (i = 0; i < n; i++)
+                if (isfinite(v[i]))
+                    all[n_all++] = v[i];
+            free(v);
+            v = NULL;
+        }
+    }
+    *dpos = all != NULL ? px_min_spacing(all, n_all) : 1;
+    rc = 0;
+done:
+    free(all);
+    free(v);
+    return rc;
+}
+
 /* Whether trace[key] holds values: a non-empty array or a typed array. */
 static int
 has_values(PyObject *trace, const char *key)
@@ -194,6 +246,9 @@ px_horizontal(PyObject *trace, const char *type)
         return h;
     }
     Py_XDECREF(o);
+    /* A funnel's stages go down the y axis unless it says otherwise. */
+    if (strcmp(type, "funnel") == 0)
+        return 1;
     if (strcmp(type, "bar") != 0 && strcmp(type, "box") != 0 && strcmp(type, "violin") != 0)
         return 0;
     has_x = has_values(trace, "x");
