@@ -21,90 +21,21 @@
  * edges on each axis ("xedges", "yedges") and z, one row per y bin (null
  * where plotly.js leaves null).
  *
- * The browser is stubbed just enough for the bundle to load: no drawing
- * happens, only Plots.supplyDefaults and Plots.doCalcdata.  Two small
- * edits to the bundle's text (checked to match exactly once, so this is
- * tied to the bundle it was written for, plotly.js 4.1.1) export
- * Plots whole and keep each histogram's bin edges, which calcdata holds
- * only as centres.
+ * plotly.js runs as tools/plotly_node.js loads it; three more edits to
+ * the bundle's text (plotly.js 4.1.1's) keep each histogram's bin edges,
+ * which calcdata holds only as centres.
  */
 'use strict';
-process.env.TZ = 'UTC';
+const {num, calc, run} = require('./plotly_node.js');
 
-const fs = require('fs');
-const Module = require('module');
-
-function element(tag) {
-    return {
-        tagName: tag, nodeType: 1, childNodes: [], children: [], attributes: {},
-        style: {setProperty() {}, getPropertyValue() { return ''; }, removeProperty() {}},
-        setAttribute() {}, getAttribute() { return null; }, removeAttribute() {},
-        appendChild(c) { return c; }, insertBefore(c) { return c; }, removeChild() {},
-        addEventListener() {}, removeEventListener() {},
-        querySelector() { return null; }, querySelectorAll() { return []; },
-        getElementsByTagName() { return []; }, getContext() { return null; },
-        classList: {add() {}, remove() {}, contains() { return false; }},
-        getBoundingClientRect() { return {left: 0, top: 0, width: 0, height: 0, right: 0, bottom: 0}; },
-        sheet: {insertRule() {}, cssRules: []}
-    };
-}
-
-function stubBrowser() {
-    const doc = {
-        createElement: element, createElementNS: (ns, t) => element(t),
-        createTextNode: () => element('#text'),
-        head: element('head'), body: element('body'), documentElement: element('html'),
-        querySelector() { return null; }, querySelectorAll() { return []; },
-        getElementById() { return null; }, getElementsByTagName() { return []; },
-        addEventListener() {}, removeEventListener() {}
-    };
-    global.Element = function() {};
-    global.HTMLElement = function() {};
-    global.SVGElement = function() {};
-    global.DOMParser = function() { this.parseFromString = () => doc; };
-    global.XMLSerializer = function() { this.serializeToString = () => ''; };
-    global.CSSStyleDeclaration = function() {};
-    global.window = global;
-    global.self = global;
-    global.document = doc;
-    if(!global.navigator) global.navigator = {userAgent: 'node'};
-    global.getComputedStyle = () => ({getPropertyValue() { return ''; }});
-    global.requestAnimationFrame = f => setTimeout(f, 0);
-    global.Image = function() {};
-}
-
-function editOnce(src, re, to, what) {
-    const m = src.match(new RegExp(re.source, 'g'));
-    if(!m || m.length !== 1) throw new Error('plotly.min.js: cannot find ' + what + ' (another version?)');
-    return src.replace(re, to);
-}
-
-function loadPlotly(path) {
-    stubBrowser();
-    let src = fs.readFileSync(path, 'utf8');
-    src = editOnce(src,
-        /([\w$]+)\.Plots=\{resize:([\w$]+)\.resize,graphJson:[\w$]+\.graphJson,sendDataToCloud:[\w$]+\.sendDataToCloud\}/,
-        '$1.Plots=$2', 'the Plots export');
-    src = editOnce(src, /v\.push\(c\),!p&&a\.type==="date"/,
-        'v.push(c),t._chxEdges=v,t._chxCenters=r,!p&&a.type==="date"', 'the histogram bin loop');
-    src = editOnce(src, /S\.push\(f\);var G=T\.length,Q=\(f-X\)\/G/,
-        'S.push(f),r._chxXEdges=S;var G=T.length,Q=(f-X)/G', 'the 2-D histogram x bin loop');
-    src = editOnce(src, /C\.push\(f\);var he=x\.length/,
-        'C.push(f),r._chxYEdges=C;var he=x.length', 'the 2-D histogram y bin loop');
-    const mod = new Module('plotly.min.js');
-    mod._compile(src, path);
-    return mod.exports;
-}
-
-function num(v) { return (typeof v === 'number' && isFinite(v)) ? v : null; }
-
-function calc(Plotly, data, layout) {
-    const gd = {data: data, layout: Object.assign({width: 700, height: 450}, layout),
-        _context: {locale: 'en-US', locales: {}, edits: {}, staticPlot: true}};
-    Plotly.Plots.supplyDefaults(gd);
-    Plotly.Plots.doCalcdata(gd);
-    return gd;
-}
+/* The bin loops, made to keep their edges. */
+const EDITS = [
+    [/v\.push\(c\),!p&&a\.type==="date"/,
+        'v.push(c),t._chxEdges=v,t._chxCenters=r,!p&&a.type==="date"', 'the histogram bin loop'],
+    [/S\.push\(f\);var G=T\.length,Q=\(f-X\)\/G/,
+        'S.push(f),r._chxXEdges=S;var G=T.length,Q=(f-X)/G', 'the 2-D histogram x bin loop'],
+    [/C\.push\(f\);var he=x\.length/,
+        'C.push(f),r._chxYEdges=C;var he=x.length', 'the 2-D histogram y bin loop']];
 
 function histCase(Plotly, c) {
     const layout = {barmode: c.barmode || 'group', xaxis: {type: c.axis || 'linear'}};
@@ -162,15 +93,5 @@ function hist2dCase(Plotly, c) {
     };
 }
 
-function main() {
-    const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-    const path = process.argv[3] || process.env.PLOTLY_JS;
-    if(!path) throw new Error('name plotly.min.js (argument or $PLOTLY_JS)');
-    const Plotly = loadPlotly(path);
-    const results = cases.map(c => Object.assign({}, c,
-        {result: c.kind === 'box' ? boxCase(Plotly, c)
-            : c.kind === 'hist2d' ? hist2dCase(Plotly, c) : histCase(Plotly, c)}));
-    process.stdout.write(JSON.stringify({plotly_version: Plotly.version, cases: results}, null, 1) + '\n');
-}
-
-main();
+run(EDITS, (Plotly, c) => c.kind === 'box' ? boxCase(Plotly, c)
+    : c.kind === 'hist2d' ? hist2dCase(Plotly, c) : histCase(Plotly, c));

@@ -21,81 +21,11 @@
  * or funnel, each bar's "s0" and "s1" (start and end) and "v" (waterfall:
  * the value it shows), "begR", "difR", "sumR" (funnel: its ratios).
  *
- * The browser is stubbed as in tools/plotly_reference.js; the one edit to
- * the bundle's text exports Plots whole (plotly.js 4.1.1's bundle).
+ * plotly.js runs as tools/plotly_node.js loads it (plotly.js 4.1.1's
+ * bundle), with no edit of its own.
  */
 'use strict';
-process.env.TZ = 'UTC';
-
-const fs = require('fs');
-const Module = require('module');
-
-function element(tag) {
-    return {
-        tagName: tag, nodeType: 1, childNodes: [], children: [], attributes: {},
-        style: {setProperty() {}, getPropertyValue() { return ''; }, removeProperty() {}},
-        setAttribute() {}, getAttribute() { return null; }, removeAttribute() {},
-        appendChild(c) { return c; }, insertBefore(c) { return c; }, removeChild() {},
-        addEventListener() {}, removeEventListener() {},
-        querySelector() { return null; }, querySelectorAll() { return []; },
-        getElementsByTagName() { return []; }, getContext() { return null; },
-        classList: {add() {}, remove() {}, contains() { return false; }},
-        getBoundingClientRect() { return {left: 0, top: 0, width: 0, height: 0, right: 0, bottom: 0}; },
-        sheet: {insertRule() {}, cssRules: []}
-    };
-}
-
-function stubBrowser() {
-    const doc = {
-        createElement: element, createElementNS: (ns, t) => element(t),
-        createTextNode: () => element('#text'),
-        head: element('head'), body: element('body'), documentElement: element('html'),
-        querySelector() { return null; }, querySelectorAll() { return []; },
-        getElementById() { return null; }, getElementsByTagName() { return []; },
-        addEventListener() {}, removeEventListener() {}
-    };
-    global.Element = function() {};
-    global.HTMLElement = function() {};
-    global.SVGElement = function() {};
-    global.DOMParser = function() { this.parseFromString = () => doc; };
-    global.XMLSerializer = function() { this.serializeToString = () => ''; };
-    global.CSSStyleDeclaration = function() {};
-    global.window = global;
-    global.self = global;
-    global.document = doc;
-    if(!global.navigator) global.navigator = {userAgent: 'node'};
-    global.getComputedStyle = () => ({getPropertyValue() { return ''; }});
-    global.requestAnimationFrame = f => setTimeout(f, 0);
-    global.Image = function() {};
-}
-
-function editOnce(src, re, to, what) {
-    const m = src.match(new RegExp(re.source, 'g'));
-    if(!m || m.length !== 1) throw new Error('plotly.min.js: cannot find ' + what + ' (another version?)');
-    return src.replace(re, to);
-}
-
-function loadPlotly(path) {
-    stubBrowser();
-    let src = fs.readFileSync(path, 'utf8');
-    src = editOnce(src,
-        /([\w$]+)\.Plots=\{resize:([\w$]+)\.resize,graphJson:[\w$]+\.graphJson,sendDataToCloud:[\w$]+\.sendDataToCloud\}/,
-        '$1.Plots=$2', 'the Plots export');
-    const mod = new Module('plotly.min.js');
-    mod._compile(src, path);
-    return mod.exports;
-}
-
-
-function num(v) { return (typeof v === 'number' && isFinite(v)) ? v : null; }
-
-function calc(Plotly, data, layout) {
-    const gd = {data: data, layout: Object.assign({width: 700, height: 450}, layout || {}),
-        _context: {locale: 'en-US', locales: {}, edits: {}, staticPlot: true}};
-    Plotly.Plots.supplyDefaults(gd);
-    Plotly.Plots.doCalcdata(gd);
-    return gd;
-}
+const {num, calc, run} = require('./plotly_node.js');
 
 function treeCase(Plotly, c) {
     const gd = calc(Plotly, [Object.assign({type: 'treemap'}, c.trace)], c.layout);
@@ -121,14 +51,4 @@ function barsCase(Plotly, c) {
     }));
 }
 
-function main() {
-    const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-    const path = process.argv[3] || process.env.PLOTLY_JS;
-    if(!path) throw new Error('name plotly.min.js (argument or $PLOTLY_JS)');
-    const Plotly = loadPlotly(path);
-    const results = cases.map(c => Object.assign({}, c,
-        {result: c.kind === 'tree' ? treeCase(Plotly, c) : barsCase(Plotly, c)}));
-    process.stdout.write(JSON.stringify({plotly_version: Plotly.version, cases: results}, null, 1) + '\n');
-}
-
-main();
+run([], (Plotly, c) => c.kind === 'tree' ? treeCase(Plotly, c) : barsCase(Plotly, c));
