@@ -8,6 +8,7 @@
  */
 #include "chart.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,16 +126,87 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
 
 /* -------------------------------------------------------------------- box */
 
+/* Whether tick i of cat names a category: labelled, and more than a
+ * number. */
+static int
+named_tick(const struct chartex_axis *cat, size_t i)
+{
+    return isfinite(cat->ticks[i]) && cat->tick_labels[i][0] != '\0'
+           && !chartex__numeric_text(cat->tick_labels[i]);
+}
+
+/* The position each box is named by: its own, or, for boxes drawn side
+ * by side around a category's tick (seaborn 0.12's hue levels at their
+ * offsets, on a FixedLocator axis of the category names), that tick's.
+ * A box off every tick goes to the nearest named tick when it is closer
+ * to it than half the smallest distance between two named ticks, and
+ * another box at another position goes to the same tick.  at: bp->n
+ * positions, filled; -1 when out of memory. */
+static int
+box_positions(const struct chartex_axis *cat, const chartex__boxplot *bp, double *at)
+{
+    double gap = INFINITY, *lo = NULL, *hi = NULL;
+    long *near = NULL;
+    size_t i, j, nt = cat->n_ticks;
+    int rc = -1;
+
+    for (i = 0; i < bp->n; i++)
+        at[i] = bp->boxes[i].pos;
+    if (nt == 0 || nt > (size_t)LONG_MAX)
+        return 0;
+    lo = chartex__calloc(nt, sizeof *lo);
+    hi = chartex__calloc(nt, sizeof *hi);
+    near = chartex__calloc(bp->n ? bp->n : 1, sizeof *near);
+    if (lo == NULL || hi == NULL || near == NULL)
+        goto done;
+    for (i = 0; i < nt; i++) {
+        lo[i] = INFINITY;
+        hi[i] = -INFINITY;
+        if (!named_tick(cat, i))
+            continue;
+        for (j = i + 1; j < nt; j++)
+            if (named_tick(cat, j) && cat->ticks[j] != cat->ticks[i])
+                gap = fmin(gap, fabs(cat->ticks[j] - cat->ticks[i]));
+    }
+    for (i = 0; i < bp->n; i++) {
+        double pos = bp->boxes[i].pos, best_d = INFINITY;
+
+        near[i] = -1;
+        if (!isfinite(pos) || chartex__tick_at(cat, pos) >= 0)
+            continue;
+        for (j = 0; j < nt; j++)
+            if (named_tick(cat, j) && fabs(pos - cat->ticks[j]) < best_d) {
+                best_d = fabs(pos - cat->ticks[j]);
+                near[i] = (long)j;
+            }
+        if (near[i] >= 0 && !(best_d < gap / 2))
+            near[i] = -1;
+        if (near[i] >= 0) {
+            lo[near[i]] = fmin(lo[near[i]], pos);
+            hi[near[i]] = fmax(hi[near[i]], pos);
+        }
+    }
+    for (i = 0; i < bp->n; i++)
+        if (near[i] >= 0 && hi[near[i]] > lo[near[i]])
+            at[i] = cat->ticks[near[i]];
+    rc = 0;
+done:
+    chartex__free(lo);
+    chartex__free(hi);
+    chartex__free(near);
+    return rc;
+}
+
 static chartex__node *
 box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex__box *box,
-            const struct chartex_axis *cat)
+            const struct chartex_axis *cat, double at)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
     const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
 
     if (el == NULL)
         return NULL;
-    if (chartex__object_add(el, "label", chartex__tick_label_node(b, cat, box->pos)) < 0
+    if (chartex__object_add(el, "label", chartex__tick_label_node(b, cat, at)) < 0
         || chartex__object_add(el, "min", chartex__number_or_null(box->min)) < 0
         || chartex__object_add(el, "first_quartile", chartex__number_or_null(box->q1)) < 0
         || chartex__object_add(el, "median", chartex__number_or_null(box->median)) < 0
@@ -160,23 +232,26 @@ box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__b
     chartex__node *obj = chartex__chart_head("box_and_whisker", title), *elements;
     const struct chartex_axis *cat =
         &axes->axis[bp->orientation == CHARTEX_VERTICAL ? 0 : 1];
+    double *at = chartex__calloc(bp->n ? bp->n : 1, sizeof *at);
     size_t i;
 
-    if (obj == NULL)
-        return NULL;
+    if (obj == NULL || at == NULL || box_positions(cat, bp, at) < 0)
+        goto fail;
     elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     if (chartex__object_add(obj, "elements", elements) < 0)
         goto fail;
     for (i = 0; i < bp->n; i++)
-        if (chartex__array_add(elements, box_element(b, axes, &bp->boxes[i], cat)) < 0)
+        if (chartex__array_add(elements, box_element(b, axes, &bp->boxes[i], cat, at[i])) < 0)
             goto fail;
     if (chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",
                                chartex__node_cstring(chartex__orientation_name(bp->orientation))) < 0
         || (bp->violin && chartex__object_add(obj, "violin", chartex__node_bool(1)) < 0))
         goto fail;
+    chartex__free(at);
     return obj;
 fail:
+    chartex__free(at);
     chartex__node_free(obj);
     return NULL;
 }

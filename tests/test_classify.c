@@ -254,6 +254,42 @@ static const h_stats three[3] = {
     {-1, 0, 0.5, 1, 2, 0.4, 0, NULL},
 };
 
+/* seaborn 0.12's hue boxes: each level's box at an offset from a tick
+ * labelled with the category; a box alone off the ticks keeps its
+ * position. */
+Test(box, side_by_side_boxes_named_by_their_category_tick)
+{
+    static const double around[4] = {-0.2, 0.2, 0.8, 1.2}, alone[3] = {0, 0.3, 1};
+    static const double locs[2] = {0, 1};
+    static const char *const names[2] = {"Thu", "Fri"};
+    static const h_stats four[4] = {
+        {1, 2, 3, 4, 5, 3, 0, NULL}, {1, 2, 3, 4, 5, 3, 0, NULL},
+        {1, 2, 3, 4, 5, 3, 0, NULL}, {1, 2, 3, 4, 5, 3, 0, NULL},
+    };
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    h_bxp opt = {0};
+    char *text;
+
+    opt.positions = around;
+    h_boxplot(ax, 4, four, &opt);
+    h_ticks(ax, 0, 2, locs, names);
+    text = h_json(s);
+    cr_expect_not_null(strstr(text, "\"label\":\"Thu\",\"min\":1.0"), "%s", text);
+    cr_expect_null(strstr(text, "-0.2"), "%s", text);
+    cr_expect_null(strstr(text, "\"label\":\"0.8\""), "%s", text);
+    chartex_free(text);
+    chartex_scene_free(s);
+
+    s = h_scene();
+    ax = h_axes(s);
+    opt.positions = alone;
+    h_boxplot(ax, 3, four, &opt);
+    h_ticks(ax, 0, 2, locs, names);
+    h_expect_has(s, "\"label\":\"0.3\"");
+    chartex_scene_free(s);
+}
+
 Test(box, vertical_and_horizontal)
 {
     int horizontal;

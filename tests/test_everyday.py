@@ -225,6 +225,41 @@ def test_boxplot_under_a_stripplot(read):
     assert ys == pytest.approx(sorted(df.tip))
 
 
+def test_seaborn_hue_boxes_are_named_by_their_category(read):
+    # seaborn 0.12 draws each hue level's box at an offset from the
+    # category's tick (a FixedLocator of the names), 0.13 on a category
+    # axis: either way a box is named by the day under it, never -0.2.
+    sns = pytest.importorskip("seaborn")
+    rng = np.random.default_rng(3)
+    days, sexes = ["Thu", "Fri", "Sat"], ["M", "F"]
+    df = pd.DataFrame({"day": np.repeat(days, 40), "sex": np.tile(np.repeat(sexes, 20), 3),
+                       "bill": rng.normal(20, 5, 120)})
+    fig, ax = plt.subplots()
+    sns.boxplot(data=df, x="day", y="bill", hue="sex", ax=ax)
+    d = read(fig)
+    assert d["type"] == "box_and_whisker"
+    from matplotlib.cbook import boxplot_stats
+    want = [(day, sex) for day in days for sex in sexes]
+    assert [(e["label"], e["group"]) for e in d["elements"]] == want
+    for el, (day, sex) in zip(d["elements"], want):
+        v = df[(df.day == day) & (df.sex == sex)].bill.to_numpy()
+        assert el["median"] == pytest.approx(boxplot_stats(v)[0]["med"])
+
+
+def test_boxes_beside_a_tick_alone_keep_their_position(read):
+    # One box off the ticks is no group of boxes around a category: its
+    # position is what the reader sees.
+    fig, ax = plt.subplots()
+    ax.boxplot([[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]], positions=[0, 0.3, 1])
+    ax.set_xticks([0, 1], ["A", "B"])
+    assert [e["label"] for e in read(fig)["elements"]] == ["A", "0.3", "B"]
+    fig, ax = plt.subplots()
+    ax.boxplot([[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6], [1, 5, 6, 7]],
+               positions=[-0.2, 0.2, 0.8, 1.2])
+    ax.set_xticks([0, 1], ["A", "B"])
+    assert [e["label"] for e in read(fig)["elements"]] == ["A", "A", "B", "B"]
+
+
 def test_seaborn_barplot_error_bars_are_the_bars_own(read):
     sns = pytest.importorskip("seaborn")
     df = pd.DataFrame({"g": np.repeat(["a", "b"], 10),
