@@ -398,6 +398,17 @@ void chartex__json_writer_stream(chartex__json_writer *w, chartex_write_fn write
  * last piece to write; on failure fills err for the writer's own causes
  * (memory, the callback) and returns -1, leaving err alone otherwise. */
 int chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err);
+/* Emits obj into w and finishes it (chartex__json_writer_finish): 0, or
+ * -1 with err filled. */
+typedef int (*chartex__json_into_fn)(const void *obj, chartex__json_writer *w,
+                                     chartex_error *err);
+/* obj's JSON text through a new writer and into (malloc'd, *len its
+ * length when len is not NULL), or NULL with err filled. */
+char *chartex__json_text_of(const void *obj, chartex__json_into_fn into, int indent,
+                            size_t *len, chartex_error *err);
+/* obj's JSON text handed to write in pieces: 0, or -1 with err filled. */
+int chartex__json_dump_of(const void *obj, chartex__json_into_fn into, int indent,
+                          chartex_write_fn write, void *data, chartex_error *err);
 
 /* The writer's calls, one per JSON value (as the sink's events): 0, or -1
  * when memory ran out or the write callback failed (chartex__json_writer_

@@ -564,8 +564,9 @@ chartex__json_writer_finish(chartex__json_writer *w, int rc, chartex_error *err)
 
 /* Emits chart into w; the error of a failure in err. */
 static int
-chart_into(const chartex_chart *chart, chartex__json_writer *w, chartex_error *err)
+chart_into(const void *obj, chartex__json_writer *w, chartex_error *err)
 {
+    const chartex_chart *chart = obj;
     chartex_sink sink;
     chartex_error emit_err;
     int rc;
@@ -583,22 +584,17 @@ chart_into(const chartex_chart *chart, chartex__json_writer *w, chartex_error *e
 }
 
 char *
-chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
+chartex__json_text_of(const void *obj, chartex__json_into_fn into, int indent, size_t *len,
                       chartex_error *err)
 {
-    chartex__json_writer *w = NULL;
+    chartex__json_writer *w = chartex__json_writer_new(indent, 0);
     char *text = NULL;
 
-    if (chart == NULL) {
-        chartex__error(err, CHARTEX_ERR_INVALID, "no chart");
-        goto done;
-    }
-    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;
     }
-    if (chart_into(chart, w, err) < 0)
+    if (into(obj, w, err) < 0)
         goto done;
     text = chartex__json_writer_take(w, len);
     if (text == NULL)
@@ -609,24 +605,41 @@ done:
 }
 
 int
-chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn write,
-                   void *data, chartex_error *err)
+chartex__json_dump_of(const void *obj, chartex__json_into_fn into, int indent,
+                      chartex_write_fn write, void *data, chartex_error *err)
 {
-    chartex__json_writer *w = NULL;
+    chartex__json_writer *w = chartex__json_writer_new(indent, 0);
     int rc = -1;
 
-    if (chart == NULL || write == NULL) {
-        chartex__error(err, CHARTEX_ERR_INVALID, "no chart or no write callback");
-        goto done;
-    }
-    w = chartex__json_writer_new(indent, 0);
     if (w == NULL) {
         chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
         goto done;
     }
     chartex__json_writer_stream(w, write, data);
-    rc = chart_into(chart, w, err);
+    rc = into(obj, w, err);
 done:
     chartex__json_writer_free(w);
     return rc;
+}
+
+char *
+chartex_chart_to_json(const chartex_chart *chart, int indent, size_t *len,
+                      chartex_error *err)
+{
+    if (chart == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no chart");
+        return NULL;
+    }
+    return chartex__json_text_of(chart, chart_into, indent, len, err);
+}
+
+int
+chartex_chart_dump(const chartex_chart *chart, int indent, chartex_write_fn write,
+                   void *data, chartex_error *err)
+{
+    if (chart == NULL || write == NULL) {
+        chartex__error(err, CHARTEX_ERR_INVALID, "no chart or no write callback");
+        return -1;
+    }
+    return chartex__json_dump_of(chart, chart_into, indent, write, data, err);
 }

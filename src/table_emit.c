@@ -209,8 +209,9 @@ w_integer(void *ctx, int negative, unsigned long long magnitude)
 
 /* Emits t into w; the error of a failure in err. */
 static int
-table_into(const chartex_table *t, chartex__json_writer *w, chartex_error *err)
+table_into(const void *obj, chartex__json_writer *w, chartex_error *err)
 {
+    const chartex_table *t = obj;
     chartex_sink sink;
     chartex_error emit_err, own;
     int rc;
@@ -233,47 +234,20 @@ char *
 chartex_table_to_json(const chartex_table *t, int indent, size_t *len,
                       chartex_error *err)
 {
-    chartex__json_writer *w = NULL;
-    char *text = NULL;
-
     if (t == NULL) {
         chartex__error(err, CHARTEX_ERR_INVALID, "no table");
-        goto done;
+        return NULL;
     }
-    w = chartex__json_writer_new(indent, 0);
-    if (w == NULL) {
-        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
-        goto done;
-    }
-    if (table_into(t, w, err) < 0)
-        goto done;
-    text = chartex__json_writer_take(w, len);
-    if (text == NULL)
-        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
-done:
-    chartex__json_writer_free(w);
-    return text;
+    return chartex__json_text_of(t, table_into, indent, len, err);
 }
 
 int
 chartex_table_dump(const chartex_table *t, int indent, chartex_write_fn write,
                    void *data, chartex_error *err)
 {
-    chartex__json_writer *w = NULL;
-    int rc = -1;
-
     if (t == NULL || write == NULL) {
         chartex__error(err, CHARTEX_ERR_INVALID, "no table or no write callback");
-        goto done;
+        return -1;
     }
-    w = chartex__json_writer_new(indent, 0);
-    if (w == NULL) {
-        chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory");
-        goto done;
-    }
-    chartex__json_writer_stream(w, write, data);
-    rc = table_into(t, w, err);
-done:
-    chartex__json_writer_free(w);
-    return rc;
+    return chartex__json_dump_of(t, table_into, indent, write, data, err);
 }
