@@ -7,70 +7,13 @@
  * mpl_fail (walk.h), the module's one error bridge (state.c).
  */
 #include "walk.h"
+#include "pystr.h"
 
 #include <math.h>
 #include <string.h>
 
 
 /* ------------------------------------------------------------------ text */
-
-/* UTF-8 of a str whose code points include lone surrogates (which strict
- * UTF-8 cannot encode) or NUL (which the scene's C strings cannot hold: it
- * would cut the text short, silently): each becomes U+FFFD, so the dict and
- * the JSON text carry the same, visibly altered, string.  Returns a new
- * bytes object. */
-static PyObject *
-encode_replacing_surrogates(PyObject *str)
-{
-    Py_ssize_t i, n;
-    size_t size = 0;
-    int kind;
-    const void *data;
-    PyObject *bytes;
-    unsigned char *out;
-    Py_UCS4 c;
-
-#if PY_VERSION_HEX < 0x030C0000
-    if (PyUnicode_READY(str) < 0)
-        return NULL;
-#endif
-    n = PyUnicode_GET_LENGTH(str);
-    kind = PyUnicode_KIND(str);
-    data = PyUnicode_DATA(str);
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
-            c = 0xFFFD;
-        size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    }
-    if (size > PY_SSIZE_T_MAX)
-        return PyErr_NoMemory();
-    bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    if (bytes == NULL)
-        return NULL;
-    out = (unsigned char *)PyBytes_AS_STRING(bytes);
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
-            c = 0xFFFD;
-        if (c < 0x80) {
-            *out++ = (unsigned char)c;
-        } else if (c < 0x800) {
-            *out++ = (unsigned char)(0xC0 | (c >> 6));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            *out++ = (unsigned char)(0xE0 | (c >> 12));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else {
-            *out++ = (unsigned char)(0xF0 | (c >> 18));
-            *out++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        }
-    }
-    return bytes;
-}
 
 /* The UTF-8 text of obj: a str as is, None as "", anything else as
  * str(obj).  *s stays valid while *keep (a new reference or NULL, release
@@ -103,7 +46,7 @@ mpl_utf8_of(PyObject *obj, const char **s, size_t *len, PyObject **keep)
             goto fail;
         PyErr_Clear();
     }
-    bytes = encode_replacing_surrogates(obj);
+    bytes = chx_utf8_replacing(obj, CHX_TEXT_NO_NUL);
     if (bytes == NULL)
         goto fail;
     Py_XDECREF(str);

@@ -8,58 +8,9 @@
  * and SystemExit reach the caller (chx_clear_recoverable).
  */
 #include "table.h"
+#include "pystr.h"
 
 #include <string.h>
-
-/* UTF-8 of a str whose code points include lone surrogates (which strict
- * UTF-8 cannot encode): each becomes U+FFFD, so the dict and the JSON
- * carry the same, visibly altered, text.  NUL is kept: the core's strings
- * have a length, and JSON writes it \u0000.  A new bytes object. */
-static PyObject *
-encode_replacing_surrogates(PyObject *str)
-{
-    Py_ssize_t i, n = PyUnicode_GET_LENGTH(str);
-    int kind = PyUnicode_KIND(str);
-    const void *data = PyUnicode_DATA(str);
-    size_t size = 0;
-    PyObject *bytes;
-    unsigned char *out;
-    Py_UCS4 c;
-
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if (c >= 0xD800 && c <= 0xDFFF)
-            c = 0xFFFD;
-        size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    }
-    if (size > PY_SSIZE_T_MAX)
-        return PyErr_NoMemory();
-    bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    if (bytes == NULL)
-        return NULL;
-    out = (unsigned char *)PyBytes_AS_STRING(bytes);
-    for (i = 0; i < n; i++) {
-        c = PyUnicode_READ(kind, data, i);
-        if (c >= 0xD800 && c <= 0xDFFF)
-            c = 0xFFFD;
-        if (c < 0x80) {
-            *out++ = (unsigned char)c;
-        } else if (c < 0x800) {
-            *out++ = (unsigned char)(0xC0 | (c >> 6));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            *out++ = (unsigned char)(0xE0 | (c >> 12));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        } else {
-            *out++ = (unsigned char)(0xF0 | (c >> 18));
-            *out++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-            *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-            *out++ = (unsigned char)(0x80 | (c & 0x3F));
-        }
-    }
-    return bytes;
-}
 
 int
 tbl_utf8(PyObject *str, const char **s, size_t *len, PyObject **keep)
@@ -76,7 +27,7 @@ tbl_utf8(PyObject *str, const char **s, size_t *len, PyObject **keep)
     if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
         return -1;
     PyErr_Clear();
-    bytes = encode_replacing_surrogates(str);
+    bytes = chx_utf8_replacing(str, 0);
     if (bytes == NULL)
         return -1;
     *s = PyBytes_AS_STRING(bytes);
