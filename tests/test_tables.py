@@ -448,6 +448,35 @@ def test_data_formatter(shell):
     assert "e2b/data" not in data and "e2b/data" not in md
 
 
+def test_data_formatter_other_objects(shell):
+    # Not a frame: a printer registered for the type, else the object's own
+    # _repr_e2b_data_, as IPython looks them up; a result that is no dict is
+    # no e2b/data (logged), never a broken display.
+    f = shell.display_formatter.formatters["e2b/data"]
+
+    class Own:
+        def _repr_e2b_data_(self):
+            return {"a": [1]}
+
+    class Wrong:
+        def _repr_e2b_data_(self):
+            return "not a dict"
+
+    class Registered:
+        def _repr_e2b_data_(self):
+            return {"own": [0]}
+
+    assert fmt(shell, Own())[0]["e2b/data"] == {"a": [1]}
+    data, _ = fmt(shell, Wrong())
+    assert "e2b/data" not in data and "text/plain" in data
+    assert any("not a dict" in k[2] for k in f.failures)
+    f.for_type(Registered, lambda obj: {"printer": [2]})
+    try:
+        assert fmt(shell, Registered())[0]["e2b/data"] == {"printer": [2]}
+    finally:
+        f.pop(Registered)
+
+
 def test_data_formatter_settings(shell):
     f = shell.display_formatter.formatters["e2b/data"]
     df = pd.DataFrame({"x": np.arange(100), "s": ["y" * 100] * 100})

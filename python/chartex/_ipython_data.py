@@ -82,6 +82,29 @@ def log_failure(failures, mime, what, obj, exc):
         pass
 
 
+def registered_result(formatter, obj):
+    """What formatter's registered printer for obj gives, else obj's own
+    _repr_ method for the formatter's MIME type (IPython's lookup order): a
+    dict, or None when there is neither; TypeError when the result is
+    something else."""
+    def checked(result):
+        if result is None or isinstance(result, dict):
+            return result
+        raise TypeError("%s of %s returned %s, not a dict"
+                        % (formatter.print_method, type(obj).__name__, type(result).__name__))
+
+    if formatter.singleton_printers or formatter.type_printers \
+            or formatter.deferred_printers:
+        try:
+            printer = formatter.lookup(obj)
+        except KeyError:
+            pass
+        else:
+            return checked(printer(obj))
+    method = get_real_method(obj, formatter.print_method)
+    return None if method is None else checked(method())
+
+
 def is_frame(obj):
     """True when obj is a pandas or polars DataFrame or Series; never imports."""
     for name in ("pandas", "polars"):
@@ -200,26 +223,10 @@ class DataFormatter(BaseFormatter):
 
     def _other_data(self, obj):
         try:
-            if self.singleton_printers or self.type_printers or self.deferred_printers:
-                try:
-                    printer = self.lookup(obj)
-                except KeyError:
-                    pass
-                else:
-                    return self._checked(printer(obj), obj)
-            method = get_real_method(obj, self.print_method)
-            if method is None:
-                return None
-            return self._checked(method(), obj)
+            return registered_result(self, obj)
         except Exception as exc:
             log_failure(self.failures, DATA_MIME_TYPE, "data", obj, exc)
             return None
-
-    def _checked(self, result, obj):
-        if result is None or isinstance(result, dict):
-            return result
-        raise TypeError("%s of %s returned %s, not a dict"
-                        % (self.print_method, type(obj).__name__, type(result).__name__))
 
 
 # ---------------------------------------------------------- application/json

@@ -61,7 +61,6 @@ import sys
 
 try:
     from IPython.core.formatters import BaseFormatter
-    from IPython.utils.dir2 import get_real_method
     from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
 
     from . import _ipython_data
@@ -308,26 +307,10 @@ class ChartFormatter(BaseFormatter):
         if not self.enabled:
             return None
         try:
-            if self.singleton_printers or self.type_printers or self.deferred_printers:
-                try:
-                    printer = self.lookup(obj)
-                except KeyError:
-                    pass
-                else:
-                    return self._checked(printer(obj), obj)
-            method = get_real_method(obj, self.print_method)
-            if method is None:
-                return None
-            return self._checked(method(), obj)
+            return _ipython_data.registered_result(self, obj)
         except Exception as exc:
             self._failed(exc, obj)
             return None
-
-    def _checked(self, result, obj):
-        if result is None or isinstance(result, dict):
-            return result
-        raise TypeError("%s of %s returned %s, not a dict"
-                        % (self.print_method, type(obj).__name__, type(result).__name__))
 
     def _failed(self, exc, obj):
         """Logs exc once per distinct (type, message)."""
