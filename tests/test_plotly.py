@@ -746,7 +746,11 @@ def test_no_leak(form):
     golden.collect_all()
     after = [sys.getrefcount(o) for o in shared]
     assert golden.changed_refcounts(shared, refs, after, rounds) == []
-    assert len(gc.get_objects()) <= n_objects + 5
+    # An object kept per conversion would add 2 * rounds; fewer is what
+    # the worker's other threads (xdist's I/O, a Dask client's offload
+    # thread left by an earlier test file) allocate meanwhile, which a
+    # bound of 5 failed on once in CI.
+    assert len(gc.get_objects()) - n_objects < rounds
 
 
 def test_no_object_per_point():
