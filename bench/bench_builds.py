@@ -52,12 +52,20 @@ except ImportError:
     pass
 
 def best(fn, arg, reps):
-    t = float("inf")
-    for _ in range(reps):
-        gc.collect()
-        t0 = time.perf_counter()
-        fn(arg)
-        t = min(t, time.perf_counter() - t0)
+    # The best of at least reps calls and of 0.2 s of calls (a figure of a
+    # fraction of a millisecond needs hundreds to find its best), the
+    # collector off while they run.
+    t, n, spent = float("inf"), 0, 0.0
+    gc.collect()
+    gc.disable()
+    try:
+        while n < reps or (spent < 0.2 and n < 2000):
+            t0 = time.perf_counter()
+            fn(arg)
+            dt = time.perf_counter() - t0
+            t, n, spent = min(t, dt), n + 1, spent + dt
+    finally:
+        gc.enable()
     return t
 
 out = {}
