@@ -6,8 +6,10 @@
  * the tick grid (autoTicks, tickIncrement, tickFirst).  See calc.h.
  */
 #include "calc.h"
+#include "chartex.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,27 +31,37 @@ js_round(double v)
     return v - f >= 0.5 ? f + 1 : f;
 }
 
-/* The shortest decimal digits that read back as v: count and exponent. */
+/* The shortest decimal digits that read back as v (finite, not 0), as
+ * Number::toString finds them: their count, and the exponent of the first.
+ * From the core's Ryu (chartex_format_double's repr-style text), where a
+ * loop of printf and strtod over 17 precisions took most of the time of a
+ * histogram of a million bins. */
 static int
 shortest_digits(double v, int *exp10)
 {
-    char buf[40];
-    int p, k;
+    char buf[CHARTEX_DOUBLE_BUFSIZE], mant[CHARTEX_DOUBLE_BUFSIZE];
+    const char *e;
+    size_t i, n = 0, point = SIZE_MAX, first;
+    int exp = 0;
 
-    for (p = 1; p <= 17; p++) {
-        snprintf(buf, sizeof buf, "%.*e", p - 1, v);
-        if (strtod(buf, NULL) == v)
-            break;
+    chartex_format_double(fabs(v), buf);
+    e = strchr(buf, 'e');
+    if (e != NULL)
+        exp = atoi(e + 1);
+    for (i = 0; buf[i] != '\0' && buf + i != e; i++) {
+        if (buf[i] == '.')
+            point = n;
+        else
+            mant[n++] = buf[i];
     }
-    if (p > 17)
-        p = 17;
-    snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(v));
-    *exp10 = atoi(strchr(buf, 'e') + 1);
-    /* digits without trailing zeros (the shortest never has any but "0") */
-    k = p;
-    while (k > 1 && buf[k] == '0')   /* digit k sits at buf[k] after "d." */
-        k--;
-    return k;
+    if (point == SIZE_MAX)
+        point = n;
+    for (first = 0; first + 1 < n && mant[first] == '0'; first++)
+        ;
+    while (n > first + 1 && mant[n - 1] == '0')
+        n--;
+    *exp10 = exp + (int)point - 1 - (int)first;
+    return (int)(n - first);
 }
 
 /* String(v).length, as Number::toString writes v. */
