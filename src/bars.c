@@ -182,7 +182,7 @@ find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex
         if (isfinite(c) && isfinite(width_of(axes->artists[ref], k)))
             cs[nref++] = c;
     }
-    qsort(cs, nref, sizeof *cs, cmp_double);
+    chartex__sort(cs, nref, sizeof *cs, cmp_double);
     offs[n_off++] = 0;
     for (i = ref + 1; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -199,7 +199,7 @@ find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex
         if (nd == 0)
             continue;
         /* The offset most of its bars share. */
-        qsort(diffs, nd, sizeof *diffs, cmp_double);
+        chartex__sort(diffs, nd, sizeof *diffs, cmp_double);
         for (k = 0; k < nd; k += run) {
             for (run = 1; k + run < nd && diffs[k + run] - diffs[k] <= *tol; run++)
                 ;
@@ -214,7 +214,7 @@ find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex
         offs[n_off++] = off[i];
     }
     /* Side by side: distinct offsets, each near the next. */
-    qsort(offs, n_off, sizeof *offs, cmp_double);
+    chartex__sort(offs, n_off, sizeof *offs, cmp_double);
     lo = offs[0];
     hi = offs[n_off - 1];
     if (hi - lo <= *tol)
@@ -235,7 +235,7 @@ find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex
             if (isfinite(c) && isfinite(width_of(a, k)))
                 diffs[n++] = c;
         }
-        qsort(diffs, n, sizeof *diffs, cmp_double);
+        chartex__sort(diffs, n, sizeof *diffs, cmp_double);
         if (min_spacing(diffs, n, *tol) <= span - *tol)
             goto done;
     }

@@ -866,7 +866,7 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out,
     }
     if (r == 1) {
         out->orientation = s.vertical ? CHARTEX_VERTICAL : CHARTEX_HORIZONTAL;
-        qsort(out->boxes, out->n, sizeof *out->boxes, by_position);
+        chartex__sort(out->boxes, out->n, sizeof *out->boxes, by_position);
         memcpy(used, s.used, n);
     }
 done:

@@ -295,15 +295,6 @@ cmp_first(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
-/* qsort, which must not be given a null array even of no members (an
- * Axes without sticks, bodies or candles has none allocated). */
-static void
-sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
-{
-    if (n > 1)
-        qsort(base, n, size, cmp);
-}
-
 /* The first of n sorted pieces of size bytes whose first member is >= v. */
 static size_t
 lower_bound(const void *v, size_t n, size_t size, double key)
@@ -359,8 +350,8 @@ settle_candlesticks(const struct chartex_axes *axes, pieces *p)
     int changed = 1;
     size_t i, j;
 
-    sort(p->st, p->n_st, sizeof *p->st, cmp_first);
-    sort(p->bd, p->n_bd, sizeof *p->bd, cmp_first);
+    chartex__sort(p->st, p->n_st, sizeof *p->st, cmp_first);
+    chartex__sort(p->bd, p->n_bd, sizeof *p->bd, cmp_first);
     for (i = 0; i < axes->n_artists; i++)
         p->ok[i] = p->role[i] & (BODIES | STICKS);
     while (changed) {
@@ -479,8 +470,8 @@ find_ohlc(const struct chartex_axes *axes, pieces *p, chartex__candles *out)
         tol = fmax(tol, 1e-6 * (p->tk[i].right - p->tk[i].left)
                             + 1e-9 * fmax(fabs(p->tk[i].left), fabs(p->tk[i].right)));
     }
-    sort(lefts, p->n_tk, sizeof *lefts, cmp_first);
-    sort(rights, p->n_tk, sizeof *rights, cmp_first);
+    chartex__sort(lefts, p->n_tk, sizeof *lefts, cmp_first);
+    chartex__sort(rights, p->n_tk, sizeof *rights, cmp_first);
     /* Sticks not of the candlesticks, ticks of artists of ticks only. */
     for (i = 0; i < axes->n_artists; i++)
         ok[i] = !ok[i] && (p->role[i] == STICKS || p->role[i] == TICKS)
@@ -596,7 +587,7 @@ chartex__find_candles(const struct chartex_axes *axes, chartex__candles *out,
             if (out->first == SIZE_MAX)
                 out->first = i;
         }
-    sort(out->c, out->n, sizeof *out->c, cmp_candle);
+    chartex__sort(out->c, out->n, sizeof *out->c, cmp_candle);
     rc = out->n > 0;
 done:
     chartex__free(p.st);

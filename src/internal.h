@@ -43,6 +43,10 @@ void *chartex__malloc(size_t n);
 void *chartex__calloc(size_t count, size_t size);
 void *chartex__realloc(void *p, size_t n);
 void chartex__free(void *p);
+/* qsort, which must not be given a null array even of no members: an
+ * array of none may be NULL here. */
+void chartex__sort(void *base, size_t n, size_t size,
+                   int (*cmp)(const void *, const void *));
 /* Copies len bytes and adds a NUL.  NULL on allocation failure. */
 char *chartex__strndup(const char *s, size_t len);
 /* Copies count doubles; count 0 gives a non-NULL 1-element buffer. */

@@ -104,6 +104,13 @@ chartex__free(void *p)
     free(p);
 }
 
+void
+chartex__sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1)
+        qsort(base, n, size, cmp);
+}
+
 /* What the library hands out (JSON text) comes from chartex__malloc. */
 void
 chartex_free(void *p)
