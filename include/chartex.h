@@ -17,7 +17,9 @@
  *   - the library never prints;
  *   - every `_new` has a `_free`; `_free(NULL)` is a no-op;
  *   - strings passed in are UTF-8 with an explicit length and are copied;
- *     arrays passed in are copied.  Nothing is borrowed from the caller.
+ *     arrays passed in are copied.  Nothing is borrowed from the caller,
+ *     but by the one function whose name says so
+ *     (chartex_artist_borrow_points), under the rules written there.
  */
 #ifndef CHARTEX_H
 #define CHARTEX_H
@@ -229,6 +231,21 @@ CHARTEX_API void chartex_artist_set_group(chartex_artist *a, unsigned long group
 /* LINE, SCATTER: the n points, interleaved x0 y0 x1 y1 ... (an (n, 2) array). */
 CHARTEX_API int chartex_artist_set_points(chartex_artist *a, size_t n,
                                           const double *xy, chartex_error *err);
+/* LINE, SCATTER: the n points (x[i * stride], y[i * stride]), borrowed
+ * instead of copied: the scene keeps the two pointers, never writes
+ * through them and never frees them.  The caller keeps that memory alive
+ * and unchanged until the scene is freed, and with it every chart made
+ * from the scene (a chart borrows the scene's arrays).  stride counts
+ * doubles, at least 1: the points of an (n, 2) C-contiguous array of
+ * (x, y) pairs are x = xy, y = xy + 1, stride 2.  For series held by the
+ * caller anyway (a NumPy array kept alive for the conversion), whose copy
+ * would cost more than reading them once: the chart's point limits then
+ * read them in place.  Replaces the artist's points as
+ * chartex_artist_set_points does; chartex_artist_add_polygon on such an
+ * artist first copies them.  Any other kind: CHARTEX_ERR_INVALID. */
+CHARTEX_API int chartex_artist_borrow_points(chartex_artist *a, size_t n,
+                                             const double *x, const double *y,
+                                             size_t stride, chartex_error *err);
 /* BARS: n rectangles (x, y: lower-left corner; w, h: may be negative) and the
  * container's data values (the heights of vertical bars, the widths of
  * horizontal ones).  values may be NULL to mean "read from the rectangles". */

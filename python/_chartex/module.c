@@ -149,9 +149,10 @@ parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
 
 /* The figure argument, read into a new scene: a matplotlib Figure or
  * SubFigure (the walker), or a Plotly figure or its JSON form (the Plotly
- * reader). */
+ * reader).  The scene may borrow the buffers of the arrays the reader
+ * appends to keep: release keep only after the scene is freed. */
 static chartex_scene *
-scene_of(chx_state *st, PyObject *fig, const char *fname)
+scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
 {
     chartex_scene *scene = NULL;
     int ok = chx_is_figure(st, fig);
@@ -159,7 +160,7 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
     if (ok < 0)
         return NULL;
     if (ok)
-        scene = mpl_read_figure(st, fig);
+        scene = mpl_read_figure(st, fig, keep);
     else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
     else if (ok)
@@ -490,7 +491,7 @@ convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
     chartex_options opts = {0};
-    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
+    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL, *keep = NULL;
     PyObject *ppp_obj = Py_None, *total_obj = Py_None;
     char *text = NULL;
     size_t len = 0;
@@ -511,7 +512,12 @@ convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
     if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
         || (to != TO_SCENE_JSON && parse_options(max_obj, ppp_obj, total_obj, &opts) < 0))
         goto done;
-    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1)
+    /* The arrays whose buffers the scene borrows, alive until it is
+     * freed (below, before keep). */
+    keep = PyList_New(0);
+    if (keep == NULL)
+        goto done;
+    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1, keep)
                                 : scene_of_text(st, src);
     if (scene == NULL)
         goto done;
@@ -521,14 +527,16 @@ convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
     }
     text = to == TO_CHART_JSON ? chart_json_text(st, scene, &opts, indent, &len)
                                : scene_json_text(st, scene, indent, &len);
-    /* The scene holds a copy of every point: free it before the text is
+    /* The scene holds a copy of most points: free it before the text is
      * copied into a str, so that the peak holds one of the three, not all. */
     chartex_scene_free(scene);
     scene = NULL;
+    Py_CLEAR(keep);
     if (text != NULL)
         result = json_str(text, len);
 done:
     chartex_scene_free(scene);
+    Py_XDECREF(keep);
     return result;
 }
 

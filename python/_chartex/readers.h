@@ -18,8 +18,10 @@
 #include "state.h"
 
 /* matplotlib/walker.c: reads fig (a Figure or SubFigure; chx_is_figure
- * said so) into a new scene. */
-chartex_scene *mpl_read_figure(chx_state *st, PyObject *fig);
+ * said so) into a new scene, which borrows the buffers of the arrays it
+ * appends to keep (a list): the caller keeps the list until the scene is
+ * freed. */
+chartex_scene *mpl_read_figure(chx_state *st, PyObject *fig, PyObject *keep);
 
 /* plotly/figure.c: 1 when obj is a Plotly figure (plotly already
  * imported) or a dict in Plotly's JSON form, 0 when not, -1 on error. */

@@ -165,6 +165,8 @@ typedef struct chartex__builder {
 typedef struct chartex__series {
     size_t n;
     const double *x, *y;
+    size_t stride;          /* point i: x[i * stride], y[i * stride] (a
+                               borrowed LINE's or SCATTER's; else 1) */
     size_t original;        /* n when nothing was dropped */
     const char *method;     /* NULL when nothing was dropped */
     size_t limit;           /* the limit that dropped points */

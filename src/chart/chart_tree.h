@@ -50,6 +50,7 @@ struct chartex__node {
         struct {
             size_t n;
             const double *x, *y;          /* borrowed from the scene */
+            size_t stride;                /* point i: x[i * stride], y[i * stride] */
             const struct chartex_axis *xa, *ya; /* borrowed; NULL: numeric */
             const double *z;              /* NULL, or borrowed: [x, y, z] */
             const struct chartex_axis *za;
@@ -80,6 +81,10 @@ int chartex__object_add(chartex__node *object, const char *key, chartex__node *i
 chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
                                     const struct chartex_axis *xa,
                                     const struct chartex_axis *ya);
+/* A POINTS node borrowing point i as x[i * stride], y[i * stride]. */
+chartex__node *chartex__node_points_strided(size_t n, const double *x, const double *y,
+                                            size_t stride, const struct chartex_axis *xa,
+                                            const struct chartex_axis *ya);
 /* A POINTS node of [x, y, z] triples borrowing x, y, z (n each). */
 chartex__node *chartex__node_points3(size_t n, const double *x, const double *y,
                                      const double *z, const struct chartex_axis *const axis[3]);

@@ -79,7 +79,7 @@ add_unique(size_t *v, size_t n, size_t i)
  * fewer than four extremes also keeps that point, so gaps stay gaps.
  * Writes the kept indices in order into keep; returns their count. */
 static size_t
-keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+keep_minmax(const double *x, const double *y, size_t st, size_t n, size_t max, size_t *keep)
 {
     size_t nb = (max - 2) / 4, lo = 1, hi, i, j, k = 0, np;
     runs rs;
@@ -90,25 +90,42 @@ keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep
         size_t ix0 = SIZE_MAX, ix1 = SIZE_MAX, iy0 = SIZE_MAX, iy1 = SIZE_MAX;
         size_t gap = SIZE_MAX, pick[4];
 
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+
         hi = 1 + runs_next(&rs);
+        /* One pass over the run as it lies in memory (strided when the
+         * points are borrowed pairs): the extremes' values are kept in
+         * registers beside their indices. */
         for (i = lo; i < hi; i++) {
-            if (!isfinite(x[i]) || !isfinite(y[i])) {
+            double xi = x[i * st], yi = y[i * st];
+
+            if (!isfinite(xi) || !isfinite(yi)) {
                 if (gap == SIZE_MAX)
                     gap = i;
                 continue;
             }
             if (ix0 == SIZE_MAX) {
                 ix0 = ix1 = iy0 = iy1 = i;
+                x0 = x1 = xi;
+                y0 = y1 = yi;
                 continue;
             }
-            if (x[i] < x[ix0])
+            if (xi < x0) {
+                x0 = xi;
                 ix0 = i;
-            if (x[i] > x[ix1])
+            }
+            if (xi > x1) {
+                x1 = xi;
                 ix1 = i;
-            if (y[i] < y[iy0])
+            }
+            if (yi < y0) {
+                y0 = yi;
                 iy0 = i;
-            if (y[i] > y[iy1])
+            }
+            if (yi > y1) {
+                y1 = yi;
                 iy1 = i;
+            }
         }
         np = 0;
         if (ix0 != SIZE_MAX) {
@@ -133,27 +150,40 @@ keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep
  * same figure always keeps the same points.  Indices in order; returns
  * their count. */
 static size_t
-keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+keep_sample(const double *x, const double *y, size_t st, size_t n, size_t max, size_t *keep)
 {
     size_t ext[4], ne = 0, ix0 = SIZE_MAX, ix1 = 0, iy0 = 0, iy1 = 0;
     size_t i, k = 0, e = 0, s, slots, next;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     runs rs;
 
     for (i = 0; i < n; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
+        double xi = x[i * st], yi = y[i * st];
+
+        if (!isfinite(xi) || !isfinite(yi))
             continue;
         if (ix0 == SIZE_MAX) {
             ix0 = ix1 = iy0 = iy1 = i;
+            x0 = x1 = xi;
+            y0 = y1 = yi;
             continue;
         }
-        if (x[i] < x[ix0])
+        if (xi < x0) {
+            x0 = xi;
             ix0 = i;
-        if (x[i] > x[ix1])
+        }
+        if (xi > x1) {
+            x1 = xi;
             ix1 = i;
-        if (y[i] < y[iy0])
+        }
+        if (yi < y0) {
+            y0 = yi;
             iy0 = i;
-        if (y[i] > y[iy1])
+        }
+        if (yi > y1) {
+            y1 = yi;
             iy1 = i;
+        }
     }
     if (ix0 != SIZE_MAX) {
         ne = add_unique(ext, ne, ix0);
@@ -427,8 +457,8 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
         chartex__free(keep);
         return -1;
     }
-    k = sample ? keep_sample(s->x, s->y, s->n, s->limit, keep)
-               : keep_minmax(s->x, s->y, s->n, s->limit, keep);
+    k = sample ? keep_sample(s->x, s->y, s->stride, s->n, s->limit, keep)
+               : keep_minmax(s->x, s->y, s->stride, s->n, s->limit, keep);
     x = chartex__chart_doubles(b->chart, k);
     y = chartex__chart_doubles(b->chart, k);
     if (x == NULL || y == NULL) {
@@ -436,8 +466,8 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
         return -1;
     }
     for (i = 0; i < k; i++) {
-        x[i] = s->x[keep[i]];
-        y[i] = s->y[keep[i]];
+        x[i] = s->x[keep[i] * s->stride];
+        y[i] = s->y[keep[i] * s->stride];
         for (j = 0; j < n_with; j++)
             if (with[j] != NULL)
                 with[j][i] = with[j][keep[i]];
@@ -446,6 +476,7 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
     s->n = k;
     s->x = x;
     s->y = y;
+    s->stride = 1;
     s->method = sample ? "sample" : "minmax";
     return 0;
 }
@@ -462,6 +493,7 @@ chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
     s->n = s->original = a->n;
     s->x = a->x;
     s->y = a->y;
+    s->stride = 1;          /* paths: contiguous, never borrowed */
     s->method = NULL;
     s->limit = smaller_limit(b->max_points, b->level);
     if (record(b, a->n, b->max_points) < 0)
@@ -492,6 +524,7 @@ chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
     s->n = kept;
     s->x = ox;
     s->y = oy;
+    s->stride = 1;
     s->method = "stride";
     return 0;
 }

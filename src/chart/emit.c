@@ -75,14 +75,14 @@ emit_points(const chartex__node *node, const chartex_sink *sink,
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
     char xbuf[CHARTEX__DATE_BUFSIZE], ybuf[CHARTEX__DATE_BUFSIZE];
     chartex_cell cx, cy;
-    size_t i;
+    size_t i, stride = node->u.points.stride;
     void *ctx = sink->ctx;
 
     if (sink->begin_array(ctx) < 0)
         return -1;
     for (i = 0; i < node->u.points.n; i++) {
-        cell_of(x[i], xa, xbuf, &cx);
-        cell_of(y[i], ya, ybuf, &cy);
+        cell_of(x[i * stride], xa, xbuf, &cx);
+        cell_of(y[i * stride], ya, ybuf, &cy);
         if (z != NULL) {
             /* A 3-D point: the point callback takes pairs only. */
             if (sink->begin_array(ctx) < 0 || emit_cell(&cx, sink) < 0

@@ -159,8 +159,8 @@ fail:
 }
 
 chartex__node *
-chartex__node_points(size_t n, const double *x, const double *y,
-                     const struct chartex_axis *xa, const struct chartex_axis *ya)
+chartex__node_points_strided(size_t n, const double *x, const double *y, size_t stride,
+                             const struct chartex_axis *xa, const struct chartex_axis *ya)
 {
     chartex__node *node = chartex__node_new(CHARTEX__NODE_POINTS);
 
@@ -169,9 +169,17 @@ chartex__node_points(size_t n, const double *x, const double *y,
     node->u.points.n = n;
     node->u.points.x = x;
     node->u.points.y = y;
+    node->u.points.stride = stride;
     node->u.points.xa = xa;
     node->u.points.ya = ya;
     return node;
+}
+
+chartex__node *
+chartex__node_points(size_t n, const double *x, const double *y,
+                     const struct chartex_axis *xa, const struct chartex_axis *ya)
+{
+    return chartex__node_points_strided(n, x, y, 1, xa, ya);
 }
 
 chartex__node *

@@ -322,6 +322,31 @@ mpl_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
     return mpl_read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
 }
 
+int
+mpl_borrow_points(walk *w, chartex_artist *a, PyArrayObject *pts, size_t n)
+{
+    const double *xy;
+
+    if (pts == NULL || n == 0) {
+        if (chartex_artist_set_points(a, 0, NULL, &w->err) < 0)
+            return mpl_core_fail(w);
+        return 0;
+    }
+    /* mpl_read_points made it so: C-contiguous, aligned (n, 2) doubles. */
+    if (!PyArray_IS_C_CONTIGUOUS(pts) || !PyArray_ISALIGNED(pts) || PyArray_NDIM(pts) != 2
+        || PyArray_DIM(pts, 1) != 2 || (size_t)PyArray_DIM(pts, 0) != n
+        || PyArray_TYPE(pts) != NPY_DOUBLE) {
+        PyErr_SetString(PyExc_SystemError, "chartex: points that are not (n, 2) doubles");
+        return -1;
+    }
+    if (PyList_Append(w->keep, (PyObject *)pts) < 0)
+        return -1;
+    xy = (const double *)PyArray_DATA(pts);
+    if (chartex_artist_borrow_points(a, n, xy, xy + 1, 2, &w->err) < 0)
+        return mpl_core_fail(w);
+    return 0;
+}
+
 /* Adds each (n, 2) array of the sequence seq as a polygon of a. */
 int
 mpl_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
