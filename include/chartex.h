@@ -149,6 +149,17 @@ typedef enum chartex_artist_role {
                                       * (a Plotly pie's), not float32 fractions
                                       * (matplotlib's pie): the angle keeps every
                                       * digit above the doubles' own rounding */
+/* BARS that are a histogram's bins (adjacent, in order), and how their
+ * values merge when the chart's budget merges runs of bins into one bar
+ * (doc/schema.md, "Bounds").  Without any of these the core decides from
+ * the numbers, and merges only what they say unambiguously. */
+#define CHARTEX_BARS_BINS          0x4000u  /* values that add up: counts,
+                                             * sums, percents, probabilities */
+#define CHARTEX_BARS_BINS_DENSITY  0x8000u  /* values per unit of width
+                                             * (densities): weighted by it */
+#define CHARTEX_BARS_BINS_NO_MERGE 0x10000u /* values no merge keeps exact
+                                             * (averages, minima, maxima,
+                                             * running totals) */
 
 /* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
  * each kind's records of an Axes are a list under its key, in drawing
@@ -420,7 +431,7 @@ typedef struct chartex_options {
      * evenly spaced subset of the rest (method "sample").  Kept points stay
      * in their order; an area's baseline keeps the same points.  Such an
      * element gets a "downsampled" key (doc/schema.md).  Bars, pie wedges,
-     * boxes and images are never reduced. */
+     * boxes, candles and records are bounded by the budget alone. */
     size_t max_points;
     /* As exact as the picture: 0 (the default) for off, else a number
      * above 0.  A line or scatter series of an Axes whose size is known
@@ -432,12 +443,17 @@ typedef struct chartex_options {
      * image's "downsampled" key says how). */
     double points_per_pixel;
     /* A budget for the whole chart: 0 (the default) for none, else at
-     * least CHARTEX_MIN_MAX_POINTS.  When the points of every series and
-     * the cells of every image, after the limits above, add up to more,
-     * one common limit L is put on all of them, the largest that fits
-     * (series with fewer than L points stay whole), never below
-     * CHARTEX_MIN_MAX_POINTS per series; the chart then gets a top-level
-     * "budget" key. */
+     * least CHARTEX_MIN_MAX_POINTS.  When the points of every series, the
+     * cells of every image and the elements of every other kind (bars,
+     * candles, wedges, boxes and their outliers, record cells, each
+     * weighing about its share of the JSON), after the limits above, add
+     * up to more, one common limit L is put on all of them, the largest
+     * that fits (what holds fewer than L stays whole), never below
+     * CHARTEX_MIN_MAX_POINTS; the chart then gets a top-level "budget"
+     * key.  No kind is thinned into wrong numbers: a histogram's bins are
+     * merged exactly, other bars, candles, wedges and boxes keep the first
+     * in the axis' order and say what was left out ("left_out"), records
+     * keep their lists' first cells (doc/schema.md, "Bounds"). */
     size_t max_total_points;
 } chartex_options;
 

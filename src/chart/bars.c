@@ -606,17 +606,24 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
             errs.hi[vertical] = lhi[i];
         }
         group = chartex__element_label(b, &used, a->label, "Group", n_group++);
-        if (group == NULL)
+        if (group == NULL || chartex__note_bar_group(b, i, group, cat) < 0) {
+            chartex__node_free(group);
             goto fail;
+        }
         for (k = 0; k < a->n; k++) {
             double value = a->values != NULL ? a->values[k]
                          : vertical ? a->bh[k] : a->bw[k];
             double at = group_of(a, k, a->orientation == o ? off[i] : 0,
                                  a->orientation == o ? mid : 0);
-            int stand = standing(axes, b->taken, i, k, tol);
-            chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
-            chartex__node *g = chartex__node_string(group->u.string.s,
-                                                    group->u.string.len);
+            int stand;
+            chartex__node *el, *g;
+
+            /* Past the budget (bounds.c): said in "left_out". */
+            if (!chartex__bar_kept(b, i, k))
+                continue;
+            stand = standing(axes, b->taken, i, k, tol);
+            el = chartex__node_new(CHARTEX__NODE_OBJECT);
+            g = chartex__node_string(group->u.string.s, group->u.string.len);
 
             if (stand == STACKED)
                 *stacked = 1;
@@ -639,7 +646,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
                                            chartex__node_value(base_of(a, k), val)) < 0)
                 || add_bar_errors(el, &errs, k, axes) < 0
                 || add_bar_label(b, el, axes, a, k, &errs) < 0
-                || chartex__add_element_columns(el, a, k) < 0) {
+                || chartex__add_element_columns(el, a, k) < 0
+                || chartex__add_bin(b, el, a, k, cat) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }

@@ -2,8 +2,8 @@
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
  * title): extract.c, kinds.c, bars.c, candles.c, labels.c, reflines.c,
- * builder.c, classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
- * annotations.c, heatmap.c, contours.c, records.c.  Below them, the tree
+ * builder.c, classify.c, box.c, points.c, downsample.c, bounds.c,
+ * errorbars.c, shapes.c, annotations.c, heatmap.c, contours.c, records.c.  Below them, the tree
  * they build (chart_tree.h: node.c, emit.c, readable.c).  Not installed.
  *
  * Calls go one way, down:
@@ -15,6 +15,7 @@
  *   extract.c, kinds.c, bars.c -> annotations.c, shapes.c -> downsample.c
  *   extract.c -> reflines.c
  *   extract.c, bars.c -> records.c
+ *   kinds.c, bars.c -> bounds.c -> downsample.c (the budget); records.c -> downsample.c
  *   every builder of a chart -> labels.c -> builder.c -> node.c, readable.c
  * and every room reads the scene through its structs and scene_query.c.
  * No room calls one above it: a name two rooms need lives below both.
@@ -135,7 +136,11 @@ void chartex__classify_clear(chartex__parts *parts);
 typedef struct chartex__sizes {
     size_t n, cap;
     size_t *size, *limit;
+    size_t *weight;          /* what one value of it weighs in the budget */
+    unsigned char *elements; /* 1: elements (bars, wedges, ...), else points or cells */
 } chartex__sizes;
+
+struct chartex__kept;
 
 typedef struct chartex__builder {
     chartex_chart *chart;   /* being built: owns the arrays made for it */
@@ -150,6 +155,7 @@ typedef struct chartex__builder {
     /* The budget's common limit on every series and image; 0: none. */
     size_t level;
     chartex__sizes *record; /* the first pass records sizes here; or NULL */
+    size_t budget;          /* chartex_options.max_total_points; 0: none */
     /* Of the Axes being built: its texts given to a bar (annotations.c), one
      * flag per artist. */
     unsigned char *used_texts;
@@ -158,6 +164,9 @@ typedef struct chartex__builder {
     const unsigned char *taken;
     /* Of the Axes being built: its candles (chartex__parts); NULL: none. */
     const chartex__candles *candles;
+    /* Of the bar chart being built: what the budget keeps of its bars
+     * (bounds.c); NULL: every bar. */
+    struct chartex__kept *kept;
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -251,6 +260,11 @@ const char *chartex__orientation_name(chartex_orientation o);
  * same indices, in place.  -1: no memory. */
 int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
                           double *const *with, size_t n_with);
+/* The n values v (a box's outliers) under the budget, as elements of
+ * weight 1: s->x receives them whole, or the lowest and highest and an
+ * even sample of the others (method "sample", in their order, in an
+ * array of the chart), s->n how many.  -1: no memory. */
+int chartex__limit_values(chartex__builder *b, const double *v, size_t n, chartex__series *s);
 /* Adds the element's "downsampled" key when s lost points.  -1: no memory. */
 int chartex__add_downsampled(chartex__node *el,
                              const chartex__series *s);
@@ -270,10 +284,80 @@ int chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
                          size_t *len, chartex__series *s);
 /* The common limit L that keeps the recorded sizes, each under its own
  * limit, within budget: the largest L (at least CHARTEX_MIN_MAX_POINTS)
- * with sum(min(size, limit, L)) <= budget; 0 when they fit as they are.
- * *total receives the sum of the sizes before any limit. */
-size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total);
+ * with sum(weight * min(size, limit, L)) <= budget; 0 when they fit as
+ * they are.  *total receives the sum of the points' and cells' sizes
+ * before any limit, *elements that of the elements'. */
+size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total,
+                             size_t *elements);
+/* The budget of n elements of one kind (bars, wedges, boxes, candles,
+ * record cells), each weighing weight values of the budget: records n
+ * for the budget (the first pass), and gives in *keep how many the chart
+ * keeps (n, or the budget's level).  -1: no memory. */
+int chartex__bound_elements(chartex__builder *b, size_t n, size_t weight, size_t *keep);
+/* 1 on the budget's first pass when n values of weight alone exceed the
+ * budget: a second pass under a common limit is sure to follow, and the
+ * first need only record their size, not build their nodes. */
+int chartex__sizing_only(const chartex__builder *b, size_t n, size_t weight);
 void chartex__sizes_clear(chartex__sizes *sizes);
+
+/* ----------------------------------------------- element bounds (bounds.c) */
+
+/* What one value of each element kind weighs in the budget
+ * (chartex__bound_elements): about its share of the JSON beside a
+ * point's. */
+#define CHARTEX__WEIGHT_BAR 2
+#define CHARTEX__WEIGHT_CANDLE 4
+#define CHARTEX__WEIGHT_WEDGE 2
+#define CHARTEX__WEIGHT_BOX 4
+
+/* What a container of bars lost to the budget. */
+typedef struct chartex__bar_loss {
+    size_t count;           /* 0: none */
+    double sum, comp;       /* its values' compensated sum */
+    double first, last;     /* where the first and the last stood */
+} chartex__bar_loss;
+
+/* What the budget keeps of a bar chart (chartex__bound_bars).  The view,
+ * the masks and the losses are owned by the chart being built; the
+ * nodes by this, until chartex__add_left_out takes them
+ * (chartex__kept_clear frees what is left). */
+typedef struct chartex__kept {
+    const struct chartex_axes *axes;   /* to build from: the scene's, or a
+                                          view with merged histograms */
+    const chartex__candles *candles;   /* the candles kept, or NULL */
+    size_t merged;                     /* bins per merged bar; 0: none */
+    int sizing_only;                   /* the first pass past the budget:
+                                          only sizes are recorded */
+    unsigned char **mask;              /* per artist: NULL (all), else a
+                                          flag per bar kept */
+    chartex__bar_loss *loss;           /* per artist, or NULL */
+    chartex__node *left_out;           /* the "left_out" list, or NULL */
+    chartex__node *candle_entry;       /* the candles' entry, or NULL */
+    chartex__node *rebinned;           /* the "rebinned" object, or NULL */
+} chartex__kept;
+
+/* Decides what the bar part of axes keeps under the budget (records its
+ * sizes on the first pass): a histogram re-binned exactly, the first
+ * bars in the category axis' order, the first candles.  -1: no memory. */
+int chartex__bound_bars(chartex__builder *b, const struct chartex_axes *axes,
+                        chartex__kept *out);
+/* Whether bar k of artist i is kept (b->kept; 1 without one). */
+int chartex__bar_kept(const chartex__builder *b, size_t i, size_t k);
+/* Notes the name of bar artist i's group (a string node), read on cat,
+ * for its "left_out" entry.  -1: no memory. */
+int chartex__note_bar_group(chartex__builder *b, size_t i, const chartex__node *group,
+                            const struct chartex_axis *cat);
+/* Adds "bin", the extent [start, end] of merged bar k of a on cat, when
+ * the chart's histogram was re-binned.  -1: no memory. */
+int chartex__add_bin(const chartex__builder *b, chartex__node *el,
+                     const struct chartex_artist *a, size_t k,
+                     const struct chartex_axis *cat);
+/* Adds "left_out" and "rebinned" to chart, when there are any.  -1: no
+ * memory. */
+int chartex__add_left_out(chartex__node *chart, chartex__kept *kp);
+void chartex__kept_clear(chartex__kept *kp);
+/* A "left_out" entry {"kind": kind, "elements": n}.  NULL: no memory. */
+chartex__node *chartex__left_out_entry(const char *kind, size_t n);
 
 /* ------------------------------------------- error bars (errorbars.c) */
 

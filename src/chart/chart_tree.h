@@ -101,13 +101,16 @@ chartex__node *chartex__node_values(size_t n, const double *v, int copy,
 struct chartex_chart {
     chartex__node *root;    /* NULL for an empty chart */
     size_t n_bufs, cap_bufs;
-    double **bufs;          /* owned, each owned */
+    void **bufs;            /* owned, each owned */
 };
 
 /* A new empty chart (chartex_chart_free frees it), or NULL. */
 chartex_chart *chartex__chart_new(void);
 /* An array of n doubles owned by chart (freed with it), or NULL. */
 double *chartex__chart_doubles(chartex_chart *chart, size_t n);
+/* count zeroed members of size bytes owned by chart (freed with it, as
+ * one block: what they point to is not freed), or NULL. */
+void *chartex__chart_block(chartex_chart *chart, size_t count, size_t size);
 
 /* ---------------------------------------------------------- emit (emit.c) */
 

@@ -222,9 +222,11 @@ smaller_limit(size_t a, size_t b)
     return b != 0 && b < a ? b : a;
 }
 
-/* Notes a series' or image's size for the budget (first pass only). */
+/* Notes a series' or image's size for the budget (first pass only): size
+ * values under a limit of its own (0: none), each weighing weight; an
+ * element kind's (elements) are counted apart from points and cells. */
 static int
-record(chartex__builder *b, size_t size, size_t limit)
+record_weighed(chartex__builder *b, size_t size, size_t limit, size_t weight, int elements)
 {
     chartex__sizes *r = b->record;
 
@@ -234,7 +236,8 @@ record(chartex__builder *b, size_t size, size_t limit)
         size_t cap = r->cap ? 2 * r->cap : 16;
         int overflow = 0;
         size_t bytes = chartex__mul(cap, sizeof(size_t), &overflow);
-        size_t *sz, *lim;
+        size_t *sz, *lim, *w;
+        unsigned char *el;
 
         if (overflow)
             return -1;
@@ -246,12 +249,43 @@ record(chartex__builder *b, size_t size, size_t limit)
         if (lim == NULL)
             return -1;
         r->limit = lim;
+        w = chartex__realloc(r->weight, bytes);
+        if (w == NULL)
+            return -1;
+        r->weight = w;
+        el = chartex__realloc(r->elements, cap);
+        if (el == NULL)
+            return -1;
+        r->elements = el;
         r->cap = cap;
     }
     r->size[r->n] = size;
     r->limit[r->n] = limit;
+    r->weight[r->n] = weight ? weight : 1;
+    r->elements[r->n] = elements != 0;
     r->n++;
     return 0;
+}
+
+static int
+record(chartex__builder *b, size_t size, size_t limit)
+{
+    return record_weighed(b, size, limit, 1, 0);
+}
+
+int
+chartex__bound_elements(chartex__builder *b, size_t size, size_t weight, size_t *keep)
+{
+    if (record_weighed(b, size, 0, weight, 1) < 0)
+        return -1;
+    *keep = b->level != 0 && size > b->level ? b->level : size;
+    return 0;
+}
+
+int
+chartex__sizing_only(const chartex__builder *b, size_t n, size_t weight)
+{
+    return b->record != NULL && b->budget != 0 && weight != 0 && n > b->budget / weight;
 }
 
 void
@@ -259,10 +293,12 @@ chartex__sizes_clear(chartex__sizes *sizes)
 {
     chartex__free(sizes->size);
     chartex__free(sizes->limit);
+    chartex__free(sizes->weight);
+    chartex__free(sizes->elements);
     memset(sizes, 0, sizeof *sizes);
 }
 
-/* sum(min(size, limit, level)) of the recorded sizes, saturating. */
+/* sum(weight * min(size, limit, level)) of the recorded sizes, saturating. */
 static size_t
 sizes_sum(const chartex__sizes *r, size_t level)
 {
@@ -270,22 +306,29 @@ sizes_sum(const chartex__sizes *r, size_t level)
 
     for (i = 0; i < r->n; i++) {
         size_t k = smaller_limit(r->limit[i], level);
+        int overflow = 0;
 
         if (k == 0 || k > r->size[i])
             k = r->size[i];
+        k = chartex__mul(k, r->weight[i], &overflow);
+        if (overflow)
+            k = SIZE_MAX;
         sum = SIZE_MAX - sum < k ? SIZE_MAX : sum + k;
     }
     return sum;
 }
 
 size_t
-chartex__budget_level(const chartex__sizes *r, size_t budget, size_t *total)
+chartex__budget_level(const chartex__sizes *r, size_t budget, size_t *total,
+                      size_t *elements)
 {
     size_t i, lo = CHARTEX_MIN_MAX_POINTS, hi = CHARTEX_MIN_MAX_POINTS;
 
-    *total = 0;
+    *total = *elements = 0;
     for (i = 0; i < r->n; i++) {
-        *total = SIZE_MAX - *total < r->size[i] ? SIZE_MAX : *total + r->size[i];
+        size_t *t = r->elements[i] ? elements : total;
+
+        *t = SIZE_MAX - *t < r->size[i] ? SIZE_MAX : *t + r->size[i];
         hi = r->size[i] > hi ? r->size[i] : hi;
     }
     if (budget == 0 || sizes_sum(r, 0) <= budget)
@@ -478,6 +521,40 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
     s->y = y;
     s->stride = 1;
     s->method = sample ? "sample" : "minmax";
+    return 0;
+}
+
+int
+chartex__limit_values(chartex__builder *b, const double *v, size_t n, chartex__series *s)
+{
+    size_t *keep = NULL, k, i;
+    double *out;
+    int overflow = 0;
+
+    s->n = s->original = n;
+    s->x = s->y = v;
+    s->stride = 1;
+    s->method = NULL;
+    s->limit = 0;
+    if (chartex__bound_elements(b, n, 1, &k) < 0)
+        return -1;
+    if (k >= n)
+        return 0;
+    keep = chartex__malloc(chartex__mul(k, sizeof *keep, &overflow));
+    out = chartex__chart_doubles(b->chart, k);
+    if (keep == NULL || overflow || out == NULL) {
+        chartex__free(keep);
+        return -1;
+    }
+    /* A scatter of (v, v): the lowest and highest value and an even
+     * sample of the rest, in their order. */
+    s->n = keep_sample(v, v, 1, n, k, keep);
+    for (i = 0; i < s->n; i++)
+        out[i] = v[keep[i]];
+    chartex__free(keep);
+    s->x = s->y = out;
+    s->limit = k;
+    s->method = "sample";
     return 0;
 }
 

@@ -70,7 +70,7 @@ stack_find(stack_table *s, double pos)
 int
 px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
           const double *base_given, size_t n, int horizontal, double full_width,
-          size_t count, size_t mine, const char *barmode)
+          size_t count, size_t mine, const char *barmode, unsigned flags)
 {
     preader *r = t->r;
     px_trace_state *ts = px_trace_state_of(t->p);
@@ -137,7 +137,7 @@ px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *w
         bv[m] = v;
         m++;
     }
-    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
+    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, flags, 0, 1);
     if (a == NULL)
         goto done;
     chartex_artist_set_orientation(a, horizontal ? CHARTEX_HORIZONTAL : CHARTEX_VERTICAL);
@@ -219,7 +219,7 @@ px_read_bar(trace_ctx *t)
         goto done;
     px_number(t->r->layout, "bargap", &gap);
     if (px_emit_bars(t, pos, val, width, base, n, horizontal, dpos * (1 - gap), count, mine,
-                  t->r->barmode) < 0)
+                  t->r->barmode, 0) < 0)
         goto done;
 ok:
     rc = 0;

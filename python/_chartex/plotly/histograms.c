@@ -47,6 +47,30 @@ histnorm_of(trace_ctx *t)
     return h;
 }
 
+/* How the bins of a histogram merge under the chart's budget
+ * (CHARTEX_BARS_BINS*, doc/schema.md "Bounds"): counts and sums, in
+ * percent or probability or not, add up; densities are weighted by the
+ * bins' widths; averages, minima, maxima and running totals do not
+ * merge.  plotly.js counts when no values are given to aggregate. */
+static unsigned
+bins_flags(trace_ctx *t, int horizontal)
+{
+    PyObject *values = px_get(t->trace, horizontal ? "x" : "y"), *cum;
+    px_histfunc f = values != NULL ? histfunc_of(t) : PX_HISTFUNC_COUNT;
+    px_histnorm h = histnorm_of(t);
+    int cumulative;
+
+    Py_XDECREF(values);
+    cum = px_get(t->trace, "cumulative");
+    cumulative = cum != NULL && px_bool(cum, "enabled", 0);
+    Py_XDECREF(cum);
+    if (cumulative || (f != PX_HISTFUNC_COUNT && f != PX_HISTFUNC_SUM))
+        return CHARTEX_BARS_BINS_NO_MERGE;
+    if (h == PX_HISTNORM_DENSITY || h == PX_HISTNORM_PROBABILITY_DENSITY)
+        return CHARTEX_BARS_BINS_DENSITY;
+    return CHARTEX_BARS_BINS;
+}
+
 /* A finite number, or a number's text. */
 static int
 obj_number(PyObject *o, double *v)
@@ -336,7 +360,8 @@ px_read_histogram(trace_ctx *t)
         }
     }
     rc = px_emit_bars(t, pos, h->values, width, NULL, h->nbins, horizontal, 1, 1, 0,
-                   strcmp(barmode, "group") == 0 ? "overlay" : barmode);
+                   strcmp(barmode, "group") == 0 ? "overlay" : barmode,
+                   bins_flags(t, horizontal));
 done:
     free(pos);
     free(width);
