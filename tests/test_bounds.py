@@ -400,3 +400,44 @@ def test_the_fuzzers_million_bin_histogram_is_bounded():
     # bars, and what the others add up to.
     (lo,) = d["left_out"]
     assert lo["elements"] + len(d["elements"]) == d["budget"]["original_elements"] > 900_000
+
+
+# ------------------------------------------------------------------ tables
+
+pd = pytest.importorskip("pandas")
+
+
+def test_max_columns_keeps_both_ends_and_the_index():
+    df = pd.DataFrame(np.arange(30).reshape(3, 10), columns=["c%d" % i for i in range(10)],
+                      index=pd.Index(["a", "b", "c"], name="key"))
+    d = chartex.frame_to_dict(df, max_columns=5)
+    assert list(d) == ["key", "c0", "c1", "c2", "c8", "c9"]
+    assert d["c9"] == [9, 19, 29] and d["key"] == ["a", "b", "c"]
+    assert chartex.frame_to_dict(df, max_columns=None) == chartex.frame_to_dict(df)
+    assert chartex.frame_to_dict(df, max_columns=0) == {"key": ["a", "b", "c"]}
+    assert json.loads(chartex.frame_to_json(df, max_columns=1)) == \
+        {"key": ["a", "b", "c"], "c0": [0, 10, 20]}
+    s = pd.Series([1, 2], name="v")
+    assert chartex.frame_to_dict(s, max_columns=1) == {"v": [1, 2]}
+
+
+def test_a_frame_of_100k_columns_gets_its_e2b_data():
+    from chartex._tables.formatters import DataFormatter
+
+    wide = pd.DataFrame(np.zeros((10, 100_000)), columns=["col%d" % i for i in range(100_000)])
+    f = DataFormatter()
+    data, md = f(wide)
+    assert md == {"rows": 10, "columns": 100_000, "rows_sent": 10, "columns_sent": 20}
+    assert list(data)[:2] == ["col0", "col1"] and list(data)[-1] == "col99999"
+    # Every column asked for (display.max_columns None): as many as the
+    # byte budget holds, from both ends, never nothing.
+    with pd.option_context("display.max_columns", None):
+        data, md = f(wide)
+    assert 20 < md["columns_sent"] < 100_000 and len(json.dumps(data)) <= 1_000_000
+    assert list(data)[0] == "col0" and list(data)[-1] == "col99999"
+
+
+def test_polars_max_columns():
+    pl = pytest.importorskip("polars")
+    df = pl.DataFrame({"c%d" % i: [i] for i in range(7)})
+    assert list(chartex.frame_to_dict(df, max_columns=3)) == ["c0", "c1", "c6"]

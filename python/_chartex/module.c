@@ -608,31 +608,34 @@ static PyObject *
 convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
               output to)
 {
-    static char *dict_kwlist[] = {"", "max_rows", "max_bytes", "max_string", NULL};
-    static char *json_kwlist[] = {"", "indent", "max_rows", "max_bytes", "max_string",
+    static char *dict_kwlist[] = {"", "max_rows", "max_bytes", "max_string", "max_columns",
                                   NULL};
+    static char *json_kwlist[] = {"", "indent", "max_rows", "max_bytes", "max_string",
+                                  "max_columns", NULL};
     chx_state *st = get_state(module);
     chartex_table *table = NULL;
     chartex_error err = {0};
     PyObject *src, *indent_obj = Py_None, *rows_obj = Py_None, *bytes_obj = Py_None;
-    PyObject *string_obj = Py_None, *result = NULL;
-    size_t max_rows, max_bytes, max_string, total = 0, len = 0;
-    int indent = 0, parsed, has_rows, has_bytes, has_string, ok;
+    PyObject *string_obj = Py_None, *columns_obj = Py_None, *result = NULL;
+    size_t max_rows, max_bytes, max_string, max_columns, total = 0, total_columns = 0, len = 0;
+    int indent = 0, parsed, has_rows, has_bytes, has_string, has_columns, ok;
     char *text;
 
     if (to == TO_DICT)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist, &src,
-                                             &rows_obj, &bytes_obj, &string_obj);
+                                             &rows_obj, &bytes_obj, &string_obj,
+                                             &columns_obj);
     else
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, json_kwlist, &src,
                                              &indent_obj, &rows_obj, &bytes_obj,
-                                             &string_obj);
+                                             &string_obj, &columns_obj);
     if (!parsed)
         goto done;
     if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
         || parse_count(rows_obj, "max_rows", 0, &max_rows, &has_rows) < 0
         || parse_count(bytes_obj, "max_bytes", 1, &max_bytes, &has_bytes) < 0
-        || parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0)
+        || parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0
+        || parse_count(columns_obj, "max_columns", 0, &max_columns, &has_columns) < 0)
         goto done;
     ok = tbl_is_frame(st, src);
     if (ok < 0)
@@ -646,7 +649,10 @@ convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *fo
     }
     if (has_rows && max_rows > (size_t)PY_SSIZE_T_MAX)
         has_rows = 0;
-    table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1, &total);
+    if (has_columns && max_columns > (size_t)PY_SSIZE_T_MAX)
+        has_columns = 0;
+    table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1,
+                           has_columns ? (Py_ssize_t)max_columns : -1, &total, &total_columns);
     if (table == NULL)
         goto done;
     if ((has_bytes || has_string)
@@ -758,7 +764,7 @@ scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 
 PyDoc_STRVAR(frame_to_dict_doc,
 "frame_to_dict($module, obj, /, *, max_rows=None, max_bytes=None,\n"
-"              max_string=None)\n--\n\n"
+"              max_string=None, max_columns=None)\n--\n\n"
 "Return a pandas DataFrame or Series, or a polars DataFrame or Series, as\n"
 "E2B's column dict {column name: [values...]} (the MIME type e2b/data):\n"
 "the index first, as the columns reset_index() would make (but for a\n"
@@ -766,6 +772,8 @@ PyDoc_STRVAR(frame_to_dict_doc,
 "'_', a duplicate as NAME.1); every value strict JSON (doc/schema.md,\n"
 "\"Tables\", has each dtype's form).  Every row unless bounded:\n\n"
 "max_rows=N keeps the first ceil(N/2) and the last floor(N/2) rows;\n"
+"max_columns=N the first ceil(N/2) and the last floor(N/2) of the frame's\n"
+"own columns (the index columns are always kept);\n"
 "max_string=N cuts longer strings to N code points and U+2026;\n"
 "max_bytes=N keeps the most rows, from both ends, whose compact JSON\n"
 "fits in N bytes (ChartexError when the names alone do not).  Raises\n"
@@ -774,19 +782,19 @@ PyDoc_STRVAR(frame_to_dict_doc,
 static PyObject *
 frame_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert_frame(module, args, kwargs, "O|$OOO:frame_to_dict", TO_DICT);
+    return convert_frame(module, args, kwargs, "O|$OOOO:frame_to_dict", TO_DICT);
 }
 
 PyDoc_STRVAR(frame_to_json_doc,
 "frame_to_json($module, obj, /, *, indent=None, max_rows=None,\n"
-"              max_bytes=None, max_string=None)\n--\n\n"
+"              max_bytes=None, max_string=None, max_columns=None)\n--\n\n"
 "Return frame_to_dict(obj) as JSON text (indent as for figure_to_json):\n"
 "json.loads(frame_to_json(obj)) == frame_to_dict(obj).");
 
 static PyObject *
 frame_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert_frame(module, args, kwargs, "O|$OOOO:frame_to_json", TO_CHART_JSON);
+    return convert_frame(module, args, kwargs, "O|$OOOOO:frame_to_json", TO_CHART_JSON);
 }
 
 static PyMethodDef module_methods[] = {

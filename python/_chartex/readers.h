@@ -35,8 +35,11 @@ int tbl_is_frame(chx_state *st, PyObject *obj);
 /* frames/read_frame.c: reads the frame into a new table (owned by the caller,
  * chartex_table_free), the index first as reset_index makes it; at most
  * max_rows rows (-1: all), the first ceil(max_rows / 2) and the last
- * floor(max_rows / 2).  *total_rows receives the frame's row count. */
+ * floor(max_rows / 2), and at most max_columns of its own columns (-1:
+ * all), from both ends alike.  *total_rows receives the frame's row
+ * count, *total_columns its column count (index columns included). */
 chartex_table *tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows,
-                              size_t *total_rows);
+                              Py_ssize_t max_columns, size_t *total_rows,
+                              size_t *total_columns);
 
 #endif /* CHX_READERS_H */

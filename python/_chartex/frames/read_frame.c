@@ -236,9 +236,10 @@ tbl_is_frame(chx_state *st, PyObject *obj)
 }
 
 chartex_table *
-tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows)
+tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, Py_ssize_t max_columns,
+               size_t *total_rows, size_t *total_columns)
 {
-    PyObject *plan = NULL, *limit = NULL, *columns = NULL, *keep = NULL;
+    PyObject *plan = NULL, *limit = NULL, *climit = NULL, *columns = NULL, *keep = NULL;
     chartex_table *table = NULL;
     chartex_column *col;
     chartex_error err = {0};
@@ -252,22 +253,26 @@ tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_
     if (ready(st) < 0)
         goto done;
     limit = max_rows < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_rows);
-    if (limit == NULL)
+    climit = max_columns < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_columns);
+    if (limit == NULL || climit == NULL)
         goto done;
-    plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, NULL);
+    plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, climit, NULL);
     if (plan == NULL) {
         reader_error(st, "a frame", obj);
         goto done;
     }
-    if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 2
-        || !PyLong_Check(PyTuple_GET_ITEM(plan, 0))) {
-        bad_plan(st, "no (rows, columns) pair");
+    if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 3
+        || !PyLong_Check(PyTuple_GET_ITEM(plan, 0)) || !PyLong_Check(PyTuple_GET_ITEM(plan, 2))) {
+        bad_plan(st, "no (rows, columns, total columns)");
         goto done;
     }
     n = PyLong_AsSize_t(PyTuple_GET_ITEM(plan, 0));
     if (n == (size_t)-1 && PyErr_Occurred())
         goto done;
     *total_rows = n;
+    *total_columns = PyLong_AsSize_t(PyTuple_GET_ITEM(plan, 2));
+    if (*total_columns == (size_t)-1 && PyErr_Occurred())
+        goto done;
     rows = max_rows >= 0 && n > (size_t)max_rows ? (size_t)max_rows : n;
     columns = PySequence_Fast(PyTuple_GET_ITEM(plan, 1), "columns must be a sequence");
     if (columns == NULL)
@@ -299,6 +304,7 @@ done:
     }
     Py_XDECREF(plan);
     Py_XDECREF(limit);
+    Py_XDECREF(climit);
     Py_XDECREF(columns);
     Py_XDECREF(keep);
     return table;
