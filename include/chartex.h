@@ -455,6 +455,11 @@ typedef struct chartex_options {
      * in the axis' order and say what was left out ("left_out"), records
      * keep their lists' first cells (doc/schema.md, "Bounds"). */
     size_t max_total_points;
+    /* The most code points of any text the chart gives (titles, labels,
+     * names, tick labels, categories, annotations, record texts): longer
+     * ones are cut to that many, followed by U+2026; 0 (the default):
+     * none cut. */
+    size_t max_string;
 } chartex_options;
 
 /* chartex_chart_from_scene with options; opts may be NULL (the defaults). */

@@ -19,7 +19,7 @@ import chartex
 import golden
 
 BUDGET = 30000
-DEFAULTS = {"points_per_pixel": 4.0, "max_total_points": BUDGET}
+DEFAULTS = {"points_per_pixel": 4.0, "max_total_points": BUDGET, "max_string": 10_000}
 
 
 def bounded(fig, **kw):
@@ -36,8 +36,10 @@ def test_the_formatter_defaults_are_these():
     from chartex.ipython import ChartFormatter
 
     opts = ChartFormatter().chart_options()
-    assert opts["max_total_points"] == DEFAULTS["max_total_points"]
-    assert opts["points_per_pixel"] == DEFAULTS["points_per_pixel"]
+    assert {k: v for k, v in opts.items() if v is not None} == DEFAULTS
+    import conftest
+
+    assert conftest.FORMATTER_BOUNDS == DEFAULTS
 
 
 # ------------------------------------------------------------- histograms

@@ -457,7 +457,7 @@ borrowing_scene_of(size_t n, double *const xy[2])
 Test(public_api, borrowed_points_read_as_copied_ones)
 {
     static const size_t sizes[] = {0, 1, 7, 1000};
-    static const chartex_options opts[] = {{0, 0, 0}, {6, 0, 0}, {50, 0, 0}, {0, 0, 60}};
+    static const chartex_options opts[] = {{0, 0, 0, 0}, {6, 0, 0, 0}, {50, 0, 0, 0}, {0, 0, 60, 0}};
     size_t si, oi;
 
     for (si = 0; si < sizeof sizes / sizeof *sizes; si++) {

@@ -621,3 +621,22 @@ chartex__left_out_entry(const char *kind, size_t n)
 {
     return entry(kind, n);
 }
+
+int
+chartex__left_out_append(chartex__node *chart, chartex__node *entry)
+{
+    size_t i;
+
+    if (entry == NULL)
+        return -1;
+    for (i = 0; i < chart->u.list.n; i++)
+        if (strcmp(chart->u.list.keys[i], "left_out") == 0)
+            return chartex__array_add(chart->u.list.items[i], entry);
+    {
+        chartex__node *list = NULL;
+
+        if (append(&list, entry) < 0)
+            return -1;
+        return chartex__object_add(chart, "left_out", list);
+    }
+}

@@ -167,6 +167,9 @@ typedef struct chartex__builder {
     /* Of the bar chart being built: what the budget keeps of its bars
      * (bounds.c); NULL: every bar. */
     struct chartex__kept *kept;
+    /* Of the chart being built: the ticks of x, y, z the budget thinned
+     * (every step-th of total), for its "ticks_downsampled"; 0: none. */
+    size_t tick_step[3], tick_total[3];
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -211,8 +214,12 @@ int chartex__add_axis_labels(chartex__builder *b, chartex__node *obj,
  * 'z'): the ticks inside the view interval.  -1: no memory. */
 int chartex__add_ticks(chartex__builder *b, chartex__node *obj,
                        const struct chartex_axis *axis, char p);
+/* Adds "ticks_downsampled" when the budget thinned the ticks of an axis
+ * added since the last call: {x|y|z: {step, original_ticks}}.  -1: no
+ * memory. */
+int chartex__add_tick_notes(chartex__builder *b, chartex__node *obj);
 /* Adds a 3-D Axes' third axis: z_label, z_unit, z_ticks, z_tick_labels,
- * z_scale.  -1: no memory. */
+ * z_scale (and its "ticks_downsampled").  -1: no memory. */
 int chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
                         const struct chartex_axes *axes);
 
@@ -309,6 +316,11 @@ void chartex__sizes_clear(chartex__sizes *sizes);
 #define CHARTEX__WEIGHT_CANDLE 4
 #define CHARTEX__WEIGHT_WEDGE 2
 #define CHARTEX__WEIGHT_BOX 4
+#define CHARTEX__WEIGHT_NOTE 2      /* an annotation: its text and place */
+#define CHARTEX__WEIGHT_TICK 2      /* a tick: its value and its label */
+/* The annotations of an Axes and the ticks of an axis count in the
+ * budget only past this many: an ordinary chart's few change nothing. */
+#define CHARTEX__FEW 1000
 
 /* What a container of bars lost to the budget. */
 typedef struct chartex__bar_loss {
@@ -358,6 +370,9 @@ int chartex__add_left_out(chartex__node *chart, chartex__kept *kp);
 void chartex__kept_clear(chartex__kept *kp);
 /* A "left_out" entry {"kind": kind, "elements": n}.  NULL: no memory. */
 chartex__node *chartex__left_out_entry(const char *kind, size_t n);
+/* Appends entry (taken; NULL: no memory) to chart's "left_out", made
+ * when it has none.  -1: no memory. */
+int chartex__left_out_append(chartex__node *chart, chartex__node *entry);
 
 /* ------------------------------------------- error bars (errorbars.c) */
 

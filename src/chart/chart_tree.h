@@ -100,6 +100,7 @@ chartex__node *chartex__node_values(size_t n, const double *v, int copy,
  * live as long as the chart. */
 struct chartex_chart {
     chartex__node *root;    /* NULL for an empty chart */
+    size_t max_string;      /* texts are cut at this many code points; 0: no */
     size_t n_bufs, cap_bufs;
     void **bufs;            /* owned, each owned */
 };

@@ -262,6 +262,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     if (chart == NULL || parts == NULL)
         goto nomem;
     b.chart = chart;
+    chart->max_string = opts != NULL ? opts->max_string : 0;
     for (i = 0; i < scene->n_axes; i++) {
         if (chartex__classify(scene->axes[i], &parts[i], err) < 0)
             goto fail;
@@ -286,6 +287,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
             chart = chartex__chart_new();
             if (chart == NULL)
                 goto nomem;
+            chart->max_string = opts->max_string;
             b.chart = chart;
             b.level = level;
             chart->root = build_root(&b, scene, parts, n_charts, last);

@@ -115,7 +115,8 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
         || chartex__add_ticks(b, obj, &axes->axis[1], 'y') < 0
         /* Points over a heatmap or contours (tricontour's data points):
          * the gridded data stays. */
-        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0) {
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0
+        || chartex__add_tick_notes(b, obj) < 0) {
         chartex__node_free(obj);
         return NULL;
     }
@@ -446,7 +447,8 @@ unknown_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__nod
         || chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__add_ticks(b, obj, &axes->axis[0], 'x') < 0
         || chartex__add_ticks(b, obj, &axes->axis[1], 'y') < 0
-        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0)
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0
+        || chartex__add_tick_notes(b, obj) < 0)
         goto fail;
     return obj;
 fail:
