@@ -153,11 +153,11 @@ typedef enum chartex_artist_role {
  * values merge when the chart's budget merges runs of bins into one bar
  * (doc/schema.md, "Bounds").  Without any of these the core decides from
  * the numbers, and merges only what they say unambiguously. */
-#define CHARTEX_BARS_BINS          0x4000u  /* values that add up: counts,
+#define CHARTEX_BARS_VALUES_ADD      0x20000u  /* values that add up: counts,
                                              * sums, percents, probabilities */
-#define CHARTEX_BARS_BINS_DENSITY  0x8000u  /* values per unit of width
+#define CHARTEX_BARS_VALUES_DENSITY  0x40000u  /* values per unit of width
                                              * (densities): weighted by it */
-#define CHARTEX_BARS_BINS_NO_MERGE 0x10000u /* values no merge keeps exact
+#define CHARTEX_BARS_VALUES_NO_MERGE 0x80000u /* values no merge keeps exact
                                              * (averages, minima, maxima,
                                              * running totals) */
 

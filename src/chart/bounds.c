@@ -163,7 +163,7 @@ adjacent_bins(const struct chartex_artist *a)
 }
 
 /* How the values of histogram a merge: as its reader says
- * (CHARTEX_BARS_BINS*), else as the numbers say: whole numbers are
+ * (CHARTEX_BARS_VALUES_*), else as the numbers say: whole numbers are
  * counts, values adding up to 1 or 100 probabilities or percents (all
  * three add up); values whose areas add up to 1 densities.  A container
  * that fits both, or neither, or whose values never fall or never rise
@@ -175,11 +175,11 @@ merge_rule(const struct chartex_artist *a)
     int whole = 1, up = 1, down = 1, adds, density;
     sum s1 = {0, 0}, sw = {0, 0};
 
-    if (a->flags & CHARTEX_BARS_BINS_NO_MERGE)
+    if (a->flags & CHARTEX_BARS_VALUES_NO_MERGE)
         return MERGE_NONE;
-    if (a->flags & CHARTEX_BARS_BINS_DENSITY)
+    if (a->flags & CHARTEX_BARS_VALUES_DENSITY)
         return MERGE_DENSITY;
-    if (a->flags & CHARTEX_BARS_BINS)
+    if (a->flags & CHARTEX_BARS_VALUES_ADD)
         return MERGE_SUM;
     for (k = 0; k < a->n; k++) {
         double v = value_of(a, k);

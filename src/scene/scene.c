@@ -772,7 +772,7 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_REF_X_DATA, "x_data" },
     { CHARTEX_REF_Y_DATA, "y_data" },
     { CHARTEX_WEDGE_EXACT, "exact" },
-    { CHARTEX_BARS_BINS, "bins" },
-    { CHARTEX_BARS_BINS_DENSITY, "bins_density" },
-    { CHARTEX_BARS_BINS_NO_MERGE, "bins_no_merge" },
+    { CHARTEX_BARS_VALUES_ADD, "values_add" },
+    { CHARTEX_BARS_VALUES_DENSITY, "values_density" },
+    { CHARTEX_BARS_VALUES_NO_MERGE, "values_no_merge" },
 };

@@ -48,7 +48,7 @@ histnorm_of(trace_ctx *t)
 }
 
 /* How the bins of a histogram merge under the chart's budget
- * (CHARTEX_BARS_BINS*, doc/schema.md "Bounds"): counts and sums, in
+ * (CHARTEX_BARS_VALUES_*, doc/schema.md "Bounds"): counts and sums, in
  * percent or probability or not, add up; densities are weighted by the
  * bins' widths; averages, minima, maxima and running totals do not
  * merge.  plotly.js counts when no values are given to aggregate. */
@@ -65,10 +65,10 @@ bins_flags(trace_ctx *t, int horizontal)
     cumulative = cum != NULL && px_bool(cum, "enabled", 0);
     Py_XDECREF(cum);
     if (cumulative || (f != PX_HISTFUNC_COUNT && f != PX_HISTFUNC_SUM))
-        return CHARTEX_BARS_BINS_NO_MERGE;
+        return CHARTEX_BARS_VALUES_NO_MERGE;
     if (h == PX_HISTNORM_DENSITY || h == PX_HISTNORM_PROBABILITY_DENSITY)
-        return CHARTEX_BARS_BINS_DENSITY;
-    return CHARTEX_BARS_BINS;
+        return CHARTEX_BARS_VALUES_DENSITY;
+    return CHARTEX_BARS_VALUES_ADD;
 }
 
 /* A finite number, or a number's text. */

@@ -414,7 +414,7 @@ int px_read_candles(trace_ctx *t, int ohlc);
 int px_read_bar(trace_ctx *t);
 /* Bars at positions pos with values val (n of them), in plotly.js's
  * geometry for the layout's barmode; flags: the artist's
- * (CHARTEX_BARS_BINS* for a histogram's bins). */
+ * (CHARTEX_BARS_VALUES_* for a histogram's bins). */
 int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
                  const double *base_given, size_t n, int horizontal, double full_width,
                  size_t count, size_t mine, const char *barmode, unsigned flags);
