@@ -57,7 +57,7 @@ scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
     else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
     else if (ok)
-        scene = px_read_figure(st, fig);
+        scene = px_read_figure(st, fig, keep);
     if (ok) {
         /* An exception a reader kept for its caller (a ^C met where a
          * value was being read as missing) ends the call, scene or not. */

@@ -26,8 +26,10 @@ chartex_scene *mpl_read_figure(chx_state *st, PyObject *fig, PyObject *keep);
 /* plotly/figure.c: 1 when obj is a Plotly figure (plotly already
  * imported) or a dict in Plotly's JSON form, 0 when not, -1 on error. */
 int px_is_figure(chx_state *st, PyObject *obj);
-/* plotly/figure.c: reads the Plotly figure into a new scene. */
-chartex_scene *px_read_figure(chx_state *st, PyObject *fig);
+/* plotly/figure.c: reads the Plotly figure into a new scene, which
+ * borrows buffers kept alive by what the reader appends to keep (as
+ * mpl_read_figure's). */
+chartex_scene *px_read_figure(chx_state *st, PyObject *fig, PyObject *keep);
 
 /* frames/read_frame.c: 1 when obj is a pandas DataFrame or Series or a polars
  * DataFrame or Series (never importing either), 0 when not, -1 on error. */

@@ -486,7 +486,7 @@ make_axes(preader *r, px_subplot *p)
 }
 
 chartex_scene *
-px_read_figure(chx_state *st, PyObject *fig)
+px_read_figure(chx_state *st, PyObject *fig, PyObject *keep)
 {
     preader *r = calloc(1, sizeof *r);
     PyObject *data = NULL;
@@ -499,6 +499,7 @@ px_read_figure(chx_state *st, PyObject *fig)
         return NULL;
     }
     r->st = st;
+    r->borrowed = keep;
     if (chx_ready_numpy(st) < 0)
         goto fail;
     r->scene = chartex_scene_new(&r->err);

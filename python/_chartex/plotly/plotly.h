@@ -131,6 +131,8 @@ typedef struct preader {
     unsigned long next_group;
     const char *barmode;        /* layout.barmode, "group" by default */
     PyObject *keep;             /* owned: the str barmode points into, or NULL */
+    PyObject *borrowed;         /* borrowed: the caller's list of what keeps the
+                                   buffers the scene borrows alive (px_borrow_points) */
 } preader;
 
 /* The pending exception as ChartexError("while reading Plotly WHAT: ..."),
@@ -418,6 +420,12 @@ int px_read_bar(trace_ctx *t);
 int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
                  const double *base_given, size_t n, int horizontal, double full_width,
                  size_t count, size_t mine, const char *barmode, unsigned flags);
+
+/* trace.c: gives LINE or SCATTER artist a the n points x, y (arrays of
+ * the reader's, malloc'd) without a copy: the scene borrows them, and
+ * r->borrowed owns them from here on (freed with it), even on failure;
+ * they stay valid until the scene is freed. */
+int px_borrow_points(trace_ctx *t, chartex_artist *a, double *x, double *y, size_t n);
 
 /* histograms.c: histogram and histogram2d. */
 int px_read_histogram(trace_ctx *t);

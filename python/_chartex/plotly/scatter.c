@@ -221,7 +221,7 @@ px_read_scatter(trace_ctx *t)
     size_t nx = 0, ny = 0, nz = 0, n, i;
     PyObject *mode_obj = NULL, *fill_obj = NULL, *stack = NULL, *line = NULL, *shape_obj = NULL;
     const char *mode, *fill, *shape;
-    int lines, markers, horizontal, errors, rc = -1;
+    int lines, markers, horizontal, errors, rc = -1, lent = 0;
     unsigned flags = 0;
     unsigned long group = 0;
     chartex_artist *a;
@@ -349,10 +349,14 @@ unfilled:
         a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
     else
         goto kept;    /* text or nothing drawn: no data */
-    if (a == NULL || (xy = px_interleave(x, y, n)) == NULL)
+    /* The points without a copy: the scene borrows x and y, which the
+     * reader's list of borrowed buffers owns from here on. */
+    if (a == NULL)
         goto done;
-    if (chartex_artist_set_points(a, n, xy, &r->err) < 0
-        || (three_d && chartex_artist_set_z(a, n, z, &r->err) < 0)) {
+    lent = 1;
+    if (px_borrow_points(t, a, x, y, n) < 0)
+        goto done;
+    if (three_d && chartex_artist_set_z(a, n, z, &r->err) < 0) {
         px_core_fail(r);
         goto done;
     }
@@ -366,8 +370,10 @@ kept:
 ok:
     rc = 0;
 done:
-    free(x);
-    free(y);
+    if (!lent) {
+        free(x);
+        free(y);
+    }
     free(z);
     free(xy);
     free(base);
