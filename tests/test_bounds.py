@@ -443,3 +443,71 @@ def test_polars_max_columns():
     pl = pytest.importorskip("polars")
     df = pl.DataFrame({"c%d" % i: [i] for i in range(7)})
     assert list(chartex.frame_to_dict(df, max_columns=3)) == ["c0", "c1", "c6"]
+
+
+# ------------------------------------ every benchmark and fuzz figure < 2 MB
+
+BENCH = golden.SRCDIR / "bench"
+FUZZ = golden.SRCDIR / "fuzz"
+
+
+def _bench_module(name):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_bench_" + name, BENCH / (name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _kernel_figures():
+    """bench_kernel's figures, built as its kernels build them; the two
+    heavy ones (matplotlib takes minutes to make 200,000 patches) at
+    200,000 through Plotly and at 20,000 through matplotlib instead."""
+    bk = _bench_module("bench_kernel")
+    for name in bk.FIGURES:
+        build, show, reuse = bk.figure_parts(name)
+        if reuse:
+            build = build.replace("200_000", "20_000")
+        yield "bench_kernel: " + name, bk._PRE + build
+
+
+@pytest.mark.parametrize("name,code", list(_kernel_figures()), ids=lambda v: v
+                         if isinstance(v, str) and v.startswith("bench") else "")
+def test_bench_kernel_figures_stay_under_2mb(name, code):
+    ns = {}
+    exec(code, ns)
+    fig = ns.get("_fig") or plt.gcf()
+    d, size = bounded(fig)
+    assert size < 2_000_000, (name, size)
+
+
+def test_bench_and_bench_series_figures_stay_under_2mb():
+    for mod, figs in (("bench", lambda m: m.FIGURES),
+                      ("bench_series", lambda m: [(n, f) for n, f, _ in m.mpl_figures()
+                                                  + m.plotly_figures()])):
+        for name, make in figs(_bench_module(mod)):
+            fig = make()
+            if hasattr(fig, "canvas"):
+                fig.canvas.draw()
+            d, size = bounded(fig)
+            assert size < 2_000_000, (mod, name, size)
+            plt.close("all")
+
+
+def test_the_fuzz_corpus_stays_under_2mb():
+    paths = sorted(p for d in ("plotly-regressions", "plotly-seeds")
+                   for p in (FUZZ / d).glob("*.json"))
+    assert len(paths) >= 25
+    for path in paths:
+        try:
+            fig = json.loads(path.read_text())
+        except ValueError:
+            continue
+        if isinstance(fig, list):
+            fig = {"data": fig}
+        try:
+            d, size = bounded(fig)
+        except chartex.ChartexError:
+            continue
+        assert size < 2_000_000, (path.name, size)

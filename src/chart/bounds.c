@@ -585,8 +585,9 @@ chartex__add_bin(const chartex__builder *b, chartex__node *el, const struct char
 
     if (b->kept == NULL || b->kept->merged == 0)
         return 0;
+    /* A merged bin ends where the next starts: that bin's own edge. */
     pair[0] = lo_of(a, k);
-    pair[1] = lo_of(a, k) + ext_of(a, k);
+    pair[1] = k + 1 < a->n ? lo_of(a, k + 1) : lo_of(a, k) + ext_of(a, k);
     return chartex__object_add(el, "bin", chartex__node_values(2, pair, 1, cat));
 }
 
