@@ -68,6 +68,23 @@ slice_label(trace_ctx *t, PyObject *lseq, size_t nl, size_t i, PyObject *made)
     return key;
 }
 
+/* The labels given as a sequence (*nl of them), or NULL. */
+static PyObject *
+label_sequence(PyObject *labels, size_t *nl)
+{
+    PyObject *lseq;
+
+    *nl = 0;
+    if (labels == NULL || PyUnicode_Check(labels))
+        return NULL;
+    lseq = PySequence_Fast(labels, "");
+    if (lseq == NULL)
+        PyErr_Clear();
+    else
+        *nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
+    return lseq;
+}
+
 /* Value v added to the slice of label lab, a new one (the *ns-th) when
  * the label is new (index: label -> slice). */
 static int
@@ -109,13 +126,7 @@ px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **
     *keep = NULL;
     if (px_values_of(t, "values", NULL, &vals, &nv) < 0)
         goto done;
-    if (labels != NULL && !PyUnicode_Check(labels)) {
-        lseq = PySequence_Fast(labels, "");
-        if (lseq == NULL)
-            PyErr_Clear();
-        else
-            nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
-    }
+    lseq = label_sequence(labels, &nl);
     n = vals != NULL ? (lseq != NULL ? (nl > nv ? nl : nv) : nv) : nl;
     if (n == 0) {
         rc = 0;
