@@ -122,7 +122,9 @@ typed_shape(PyObject *spec, size_t n, size_t *rows, size_t *cols)
             PyErr_Clear(), a = b = -1;
     }
     Py_DECREF(shape);
-    if (a > 0 && b > 0 && (size_t)a * (size_t)b == n) {
+    /* a * b must not wrap round to n (a hostile "3, 6148914691236517207"
+     * of five values made a table read far past them) */
+    if (a > 0 && b > 0 && (size_t)b <= n / (size_t)a && (size_t)a * (size_t)b == n) {
         *rows = (size_t)a;
         *cols = (size_t)b;
     }
