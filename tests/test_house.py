@@ -15,9 +15,10 @@
   Plotly wing's calc port (plotly/calc/) is plain C: no Python, its own
   headers and the core's public one.
 - The Plotly wing allocates through the calc port's one allocator
-  (calc_alloc.c), its functions jump only forward to their one cleanup
-  label, and no more than LONG_SHARE_BOUND of its functions run over 60
-  lines (tools/house_stats.py's reading).
+  (calc_alloc.c) and its functions jump only forward to their one cleanup
+  label; no more than LONG_SHARE_BOUND of the functions of the Plotly
+  wing, its calc port, the matplotlib walker and the table wing run over
+  60 lines (tools/house_stats.py's reading).
 - Names say who owns them: each folder's non-static functions carry its
   prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
   files, mpl_ the matplotlib walker, px_ the Plotly reader and its calc
@@ -68,12 +69,14 @@ PLOTLY_PENDING = {PLOTLY + "/barmode.c", PLOTLY + "/histograms.c"}
 
 # At most this share of a folder's functions may run over 60 lines (as
 # tools/house_stats.py counts them: a reader cannot hold them in view).
-# The core's folders stand at 2.4 to 6.9 % (5.6 % over src/); the Plotly
-# wing was at 19.6 % and its calc port at 12.5 % and are now at 2.0 % (all
-# five in PLOTLY_PENDING's rooms) and 0 %; 8 % keeps them near the core
-# and leaves a rewrite of bars and histograms a long function or two, not
-# a return to where they were.
-LONG_SHARE_BOUND = {PLOTLY: 0.08, CALC: 0.08}
+# The core's folders stand at 2.4 to 6.9 % (5.6 % over src/).  The Plotly
+# wing was at 19.6 %, its calc port at 12.5 %, the matplotlib walker at
+# 9.8 % and the table wing at 12.5 %; split into named steps they stand at
+# 2.0 % (all five in PLOTLY_PENDING's rooms), 0 %, 5.5 % and 0 %.  8 %
+# keeps each near the core and leaves a rewrite (bars and histograms) a
+# long function or two, not a return to where they were.
+LONG_SHARE_BOUND = {PLOTLY: 0.08, CALC: 0.08, "python/_chartex/matplotlib": 0.08,
+                    "python/_chartex/frames": 0.08}
 
 
 def prefixes_of(folder):
@@ -411,7 +414,7 @@ def test_functions_stay_short(folder):
     stats = _house_stats()
     assert stats.LONG == 60
     s = stats.folder_stats(folder)
-    assert s["functions"] >= 50, s
+    assert s["functions"] >= 10, s
     share = len(s["long"]) / s["functions"]
     assert share <= LONG_SHARE_BOUND[folder], (
         "%s: %d of %d functions over %d lines (%.1f %%, at most %.0f %%): %s"
