@@ -255,6 +255,7 @@ PyObject *px_multi_name(PyObject *pair);
 typedef struct px_curve {
     double *t, *f;
     size_t n;
+    int borrowed;       /* t and f lent to the scene: not the curve's to free */
 } px_curve;
 
 /* Running sums of stacked bars per position (positives and negatives

@@ -203,9 +203,10 @@ done:
     return rc;
 }
 
-/* Keeps the subplot's last curve, for the next trace's fill "tonexty". */
+/* Keeps the subplot's last curve, for the next trace's fill "tonexty": a copy, or
+ * the points themselves when lent to the scene (lent). */
 static int
-keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
+keep_curve(px_subplot *p, const double *tv, const double *f, size_t n, int lent)
 {
     px_trace_state *ts = px_trace_state_of(p);
     px_curve *c;
@@ -213,9 +214,20 @@ keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
     if (ts == NULL)
         return -1;
     c = &ts->curve;
-    free(c->t);
-    free(c->f);
+    if (!c->borrowed) {
+        free(c->t);
+        free(c->f);
+    }
+    c->t = c->f = NULL;
     c->n = 0;
+    c->borrowed = lent;
+    if (lent) {
+        /* the scene's borrowed points outlive the reader: no copy */
+        c->t = (double *)tv;
+        c->f = (double *)f;
+        c->n = n;
+        return 0;
+    }
     c->t = px_calc_alloc(n, sizeof *c->t);
     c->f = px_calc_alloc(n, sizeof *c->f);
     if (c->t == NULL || c->f == NULL) {
@@ -331,7 +343,7 @@ fill_outline(trace_ctx *t, const scatter_points *pts)
         px_core_fail(t->r);
         goto done;
     }
-    rc = keep_curve(t->p, pts->x, pts->y, pts->n);
+    rc = keep_curve(t->p, pts->x, pts->y, pts->n, 0);
 done:
     free(xy);
     return rc;
@@ -394,7 +406,7 @@ draw_fill(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
         goto done;
     if (to_x)
         chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
-    if (area_polygons(t, a, tv, cum, base, n, to_x) < 0 || keep_curve(t->p, tv, cum, n) < 0)
+    if (area_polygons(t, a, tv, cum, base, n, to_x) < 0 || keep_curve(t->p, tv, cum, n, 0) < 0)
         goto done;
     rc = 0;
 done:
@@ -501,7 +513,7 @@ px_read_scatter(trace_ctx *t)
     if (draw_line(t, &pts, &st) < 0)
         goto done;
     /* the curve (drawn or not) is the next trace's "tonexty" */
-    if (!three_d && keep_curve(t->p, pts.x, pts.y, pts.n) < 0)
+    if (!three_d && keep_curve(t->p, pts.x, pts.y, pts.n, pts.lent) < 0)
         goto done;
     rc = 0;
 done:

@@ -32,8 +32,10 @@ px_trace_state_free(px_subplot *p)
 
     if (ts == NULL)
         return;
-    free(ts->curve.t);
-    free(ts->curve.f);
+    if (!ts->curve.borrowed) {
+        free(ts->curve.t);
+        free(ts->curve.f);
+    }
     free(ts->stack.slot);
     for (i = 0; i < ts->n_hist; i++)
         px_hist_output_clear(&ts->hist[i]);
