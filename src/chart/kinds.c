@@ -202,10 +202,18 @@ box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex_
             const struct chartex_axis *cat, double at)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
-    const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
+    const struct chartex_artist *a = box->order < axes->n_artists ? axes->artists[box->order]
+                                                                 : NULL;
+    const char *group = a != NULL ? a->label : NULL;
+    const double *outliers = box->outliers;
+    size_t n_outliers = box->n_outliers;
 
     if (el == NULL)
         return NULL;
+    /* A violin has no fliers of its own: its reader may give the points
+     * it draws beyond the fences as a column (a Plotly violin's). */
+    if (box->violin && n_outliers == 0)
+        outliers = chartex__numbers_column(a, "outliers", &n_outliers);
     if (chartex__object_add(el, "label", chartex__tick_label_node(b, cat, at)) < 0
         || chartex__object_add(el, "min", chartex__number_or_null(box->min)) < 0
         || chartex__object_add(el, "first_quartile", chartex__number_or_null(box->q1)) < 0
@@ -213,12 +221,12 @@ box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex_
         || chartex__object_add(el, "third_quartile", chartex__number_or_null(box->q3)) < 0
         || chartex__object_add(el, "max", chartex__number_or_null(box->max)) < 0
         || chartex__object_add(el, "outliers",
-                               chartex__node_values(box->n_outliers, box->outliers,
-                                                    1, NULL)) < 0
+                               chartex__node_values(n_outliers, outliers, 1, NULL)) < 0
         || (!isnan(box->mean)
             && chartex__object_add(el, "mean", chartex__number_or_null(box->mean)) < 0)
         || (!chartex__label_is_default(group)
-            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)) {
+            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)
+        || chartex__add_box_columns(el, a) < 0) {
         chartex__node_free(el);
         return NULL;
     }

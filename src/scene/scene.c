@@ -686,7 +686,8 @@ const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
     "vertical", "horizontal"
 };
 const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
-    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar"
+    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar",
+    "volume", "carpet", "ternary", "smith"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
@@ -708,4 +709,5 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_REF_X_DATA, "x_data" },
     { CHARTEX_REF_Y_DATA, "y_data" },
     { CHARTEX_WEDGE_EXACT, "exact" },
+    { CHARTEX_REF_SEGMENT, "segment" },
 };
