@@ -376,3 +376,17 @@ def test_sqrt_error_bars_are_hidden_unless_visible(pchart):
     # plotly.js's errorbars defaults: visible = whether array or value is given
     d = pchart(go.Figure(go.Bar(x=["p"], y=[4], error_y=dict(type="sqrt"))))
     assert "y_error" not in d["elements"][0]
+
+
+def test_a_violin_of_one_value_is_its_box(pchart):
+    d = pchart(go.Figure(go.Violin(y=[5, 5, 5], name="v")))
+    (el,) = d["elements"]
+    assert "violin" not in d
+    assert (el["label"], el["min"], el["median"], el["max"]) == ("v", 5.0, 5.0, 5.0)
+
+
+def test_a_flat_violin_body_is_read_whole(pchart):
+    # samples so far apart that the density underflows: the body is flat
+    d = pchart(go.Figure(go.Violin(x=[-2e4, 1.7e4, 6e16], y0=3, orientation="h")))
+    (el,) = d["elements"]
+    assert d["violin"] is True and el["label"] == "3"

@@ -396,7 +396,9 @@ one_box(trace_ctx *t, const double *v, size_t n, double p, const box_slot *sl, i
         rc = 0;
         goto done;
     }
-    if (lk->violin)
+    /* a violin of samples that do not spread has no body to read: it is
+     * the box it collapses to */
+    if (lk->violin && s.max > s.min)
         a = px_draw_violin(t, slot_centre(sl, p), sl->width, v, n, &s, horizontal, lk->group,
                            lk->named);
     else if (draw_box(t, slot_centre(sl, p), sl->width, &s, horizontal, lk->named, &a) < 0)

@@ -68,6 +68,7 @@ draw_body(trace_ctx *t, chartex_artist *a, const double *v, size_t n, double bw,
 {
     double dens[BODY_POINTS], pos[BODY_POINTS], xy[2 * (2 * BODY_POINTS + 2)], top = 0;
     size_t k, m = 0;
+    int flat = 1;
 
 #define PUT(T, F) do {                                                       \
         xy[2 * m] = horizontal ? (T) : (F);                                  \
@@ -79,8 +80,15 @@ draw_body(trace_ctx *t, chartex_artist *a, const double *v, size_t n, double bw,
         dens[k] = density(v, n, bw, pos[k]);
         top = fmax(top, dens[k]);
     }
-    for (k = 0; k < BODY_POINTS; k++)
+    for (k = 0; k < BODY_POINTS; k++) {
         dens[k] = top > 0 ? w / 2 * dens[k] / top : w / 2;
+        flat = flat && dens[k] == dens[0];
+    }
+    /* A body of one width (samples that do not spread, a density that
+     * underflows) would read as a one-sided violin: its ends are pinched
+     * to the centre, so that it reads as the whole violin it is. */
+    if (flat)
+        dens[0] = dens[BODY_POINTS - 1] = 0;
     PUT(pos[0], c + dens[0]);
     for (k = 0; k < BODY_POINTS; k++)
         PUT(pos[k], c - dens[k]);
