@@ -390,3 +390,10 @@ def test_a_flat_violin_body_is_read_whole(pchart):
     d = pchart(go.Figure(go.Violin(x=[-2e4, 1.7e4, 6e16], y0=3, orientation="h")))
     (el,) = d["elements"]
     assert d["violin"] is True and el["label"] == "3"
+
+
+def test_a_rectangle_over_a_box_plot_leaves_the_boxes(pchart):
+    fig = px.box(y=TIPS, points="all")
+    fig.add_shape(type="rect", x0=-0.2, x1=0.2, y0=12, y1=20)
+    d = pchart(fig)
+    assert d["type"] == "box_and_whisker" and d["elements"][0]["samples"] == TIPS

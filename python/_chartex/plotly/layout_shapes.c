@@ -390,7 +390,10 @@ ellipse_coord(const px_axis *ax, double lo, double hi, double f)
 }
 
 /* A rectangle's outline or a circle's ellipse (x0, x1, y0, y1 in c) as
- * a free shape's polygon, closed. */
+ * a free shape's polygon: the ellipse closed, the rectangle its four
+ * corners (closed, it would read as a box's outline, and a rectangle
+ * drawn over a box plot would leave the core no box plot to read:
+ * src/chart/box.c). */
 static int
 box_shape(preader *r, px_subplot *p, int circle, const double c[4], PyObject *name)
 {
@@ -402,7 +405,7 @@ box_shape(preader *r, px_subplot *p, int circle, const double c[4], PyObject *na
     if (a == NULL)
         return -1;
     if (!circle)
-        return chartex_artist_add_polygon(a, 5, rect, &r->err) < 0 ? px_core_fail(r) : 0;
+        return chartex_artist_add_polygon(a, 4, rect, &r->err) < 0 ? px_core_fail(r) : 0;
     for (k = 0; k <= ELLIPSE_POINTS; k++) {
         double th = 2 * M_PI * (double)(k % ELLIPSE_POINTS) / ELLIPSE_POINTS;
 
