@@ -397,3 +397,58 @@ def test_a_rectangle_over_a_box_plot_leaves_the_boxes(pchart):
     fig.add_shape(type="rect", x0=-0.2, x1=0.2, y0=12, y1=20)
     d = pchart(fig)
     assert d["type"] == "box_and_whisker" and d["elements"][0]["samples"] == TIPS
+
+
+NODE_LEVELS = r"""
+const P = require(process.argv[1]);
+const Plotly = P.loadPlotly(process.argv[2]);
+const figs = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+console.log(JSON.stringify(figs.map(f => {
+    const c = P.calc(Plotly, f.data, f.layout || {})._fullData[0].contours;
+    return [c.start, c.end, c.size];
+})));
+"""
+
+
+def test_histogram2dcontour_levels_are_plotly_js_own():
+    """The automatic contour levels of histogram2dcontour traces of random
+    samples and of contour traces, against plotly.js's own (contours.start / end / size after
+    its calc), run in node on the plotly.min.js plotly ships."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    import chartex
+
+    bundle = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    if shutil.which("node") is None or not bundle.exists():
+        pytest.skip("node or plotly.min.js missing")
+    rng = np.random.default_rng(31)
+    figs = []
+    for k in range(12):
+        n = int(rng.integers(5, 300))
+        trace = {"type": "histogram2dcontour", "x": rng.normal(size=n).round(3).tolist(),
+                 "y": (rng.gamma(2, size=n) * 10).round(2).tolist()}
+        if k % 3 == 1:
+            trace["ncontours"] = int(rng.integers(3, 30))
+        if k % 4 == 2:
+            trace["nbinsx"] = int(rng.integers(2, 20))
+        figs.append({"data": [trace]})
+    # contour traces too, with ranges whose rough step is exactly round
+    # (0 to 30 over 15 levels: plotly.js's step is 5, not 2)
+    for top, nc in ((30, None), (15, None), (1000, 10), (7, 7), (0.37, None), (123.4, 9)):
+        z = rng.uniform(0, top, size=(4, 5))
+        z[0, 0], z[-1, -1] = 0, top
+        trace = {"type": "contour", "z": z.tolist()}
+        if nc:
+            trace["ncontours"] = nc
+        figs.append({"data": [trace]})
+    tool = Path(__file__).resolve().parent.parent / "tools" / "plotly_node.js"
+    out = subprocess.run(["node", "-e", NODE_LEVELS, str(tool), str(bundle)],
+                         input=json.dumps(figs), capture_output=True, text=True, check=True)
+    for fig, (start, end, size) in zip(figs, json.loads(out.stdout)):
+        levels = chartex.figure_to_dict(fig)["contours"][0]["levels"]
+        want = np.arange(start, end + size / 2, size)
+        assert len(levels) == len(want) and np.allclose(levels, want, rtol=1e-9, atol=1e-9 * size), \
+            (fig["data"][0].get("ncontours"), fig["data"][0].get("nbinsx"), levels, want)

@@ -54,8 +54,11 @@ cell_edges(trace_ctx *t, const double *v, size_t n, size_t cells, const char *k0
 }
 
 /* plotly.js's automatic contour levels: ncontours (15) steps of a round
- * size (1, 2 or 5 times a power of ten, at least (zmax - zmin) /
- * ncontours) between zmin and zmax, ends excluded. */
+ * size between zmin and zmax, ends excluded.  The size is axes.js's
+ * autoTicks of a linear axis: base, the power of ten below (zmax - zmin)
+ * / ncontours as Math.log(rough) / Math.LN10 floors it, times the first
+ * of 2, 5, 10 above rough / base (Lib.roundUp: above, not at, so that a
+ * rough step of exactly 2 is 5, and of exactly 1 is 2). */
 static size_t
 auto_levels(double zmin, double zmax, long ncontours, double *lv, size_t cap)
 {
@@ -65,9 +68,9 @@ auto_levels(double zmin, double zmax, long ncontours, double *lv, size_t cap)
 
     if (!(isfinite(rough) && rough > 0))
         return 0;
-    base = pow(10, floor(log10(rough)));
+    base = pow(10, floor(log(rough) / M_LN10));
     x = rough / base;
-    size = base * (x > 5 ? 10 : x > 2 ? 5 : x > 1 ? 2 : 1);
+    size = base * (x < 2 ? 2 : x < 5 ? 5 : 10);
     start = ceil(zmin / size) * size;
     end = floor(zmax / size) * size;
     if (start <= zmin)
