@@ -235,6 +235,11 @@ def test_every_random_figure_number_is_in_its_chart(ts, shs):
     # (a splom's panels take the axes x, x2, ... y, y2, ...: it is drawn
     # alone, as px.scatter_matrix draws it)
     ts = [t for t in ts if t.type == "splom"][:1] or ts
+    # (a chart has one "heatmap" (doc/schema.md): a second grid on the same
+    # axes is not given, a known limit of the core, listed in issue 31's
+    # report; one grid per figure here)
+    grids = [t for t in ts if t.type == "heatmap"]
+    ts = [t for t in ts if t.type != "heatmap"] + grids[:1]
     fig = go.Figure(list(ts))
     cartesian = all(t.type in ("scatter", "bar", "box", "violin", "heatmap") for t in ts)
     if cartesian:
