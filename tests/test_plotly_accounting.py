@@ -125,6 +125,11 @@ def expected(fig):
                 ok = s > 0
                 out += [("trace %d ternary" % k, v)
                         for v in np.concatenate([a[ok] / s[ok], b[ok] / s[ok], c[ok] / s[ok]])]
+    # (on a category x axis, a box's at its name or bars' at texts, a
+    # shape's x is written as the category it stands at, not a number)
+    xcat = any(t.get("type") in ("box", "violin") or any(
+        isinstance(v, str) for v in (t.get("x") if isinstance(t.get("x"), list) else ()))
+        for t in d.get("data") or ())
     for i, sh in enumerate((d.get("layout") or {}).get("shapes") or ()):
         if sh.get("visible", True) is not True:
             continue
@@ -133,7 +138,7 @@ def expected(fig):
         ydata = yref.startswith("y") and not yref.endswith("domain")
         kind = sh.get("type", "rect" if "path" not in sh else "path")
         nums = []
-        if xdata and (ydata or kind == "rect" or sh.get("x0") == sh.get("x1")):
+        if xdata and not xcat and (ydata or kind == "rect" or sh.get("x0") == sh.get("x1")):
             nums += finite([sh.get("x0"), sh.get("x1")])
         if ydata and (xdata or kind == "rect" or sh.get("y0") == sh.get("y1")):
             nums += finite([sh.get("y0"), sh.get("y1")])
