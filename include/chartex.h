@@ -160,6 +160,10 @@ typedef enum chartex_artist_role {
 #define CHARTEX_BARS_VALUES_NO_MERGE 0x80000u /* values no merge keeps exact
                                              * (averages, minima, maxima,
                                              * running totals) */
+/* A reference line with both REF_*_DATA flags whose two points are the
+ * ends of a segment (a Plotly line shape), not two points of an infinite
+ * line (axline). */
+#define CHARTEX_REF_SEGMENT 0x8000u
 
 /* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
  * each kind's records of an Axes are a list under its key, in drawing
@@ -171,10 +175,16 @@ typedef enum chartex_record_kind {
     CHARTEX_RECORD_SANKEY,        /* "sankey": nodes and the links between them */
     CHARTEX_RECORD_DIMENSIONS,    /* "dimensions": parallel axes and their values */
     CHARTEX_RECORD_GEO,           /* "geo": places (locations, lon/lat) and values */
-    CHARTEX_RECORD_POLAR          /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_POLAR,         /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_VOLUME,        /* "volume": values on points or a grid in 3-D
+                                   * (a mesh, an isosurface, a vector field) */
+    CHARTEX_RECORD_CARPET,        /* "carpet": a carpet's grid and what stands on it,
+                                   * in its own (a, b) coordinates */
+    CHARTEX_RECORD_TERNARY,       /* "ternary": points in (a, b, c) coordinates */
+    CHARTEX_RECORD_SMITH          /* "smith": points as (real, imaginary) */
 } chartex_record_kind;
 
-#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_POLAR
+#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_SMITH
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,

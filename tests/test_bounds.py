@@ -328,6 +328,33 @@ def test_plotly_bar_200k(pchart):
     assert lo["value_sum"] == pytest.approx(y[len(d["elements"]):].sum())
 
 
+@pytest.mark.parametrize("trace", ["box", "violin"])
+def test_plotly_box_samples_are_bounded_with_their_extremes(trace):
+    """px.box(points="all") of 300,000 samples: the samples beside the box
+    are sampled under the budget (their lowest and highest kept, the rest
+    a subsequence in the trace's order) and say so; the statistics are
+    the whole data's."""
+    v = np.random.default_rng(21).normal(size=300_000)
+    make = go.Box if trace == "box" else go.Violin
+    kw = {"boxpoints": "all"} if trace == "box" else {"points": "all", "box_visible": True}
+    fig = go.Figure(make(y=v, name="a", **kw))
+    d, size = bounded(fig)
+    assert size < 2_000_000
+    (el,) = d["elements"]
+    s = el["samples"]
+    assert len(s) < len(v)
+    assert el["samples_downsampled"]["original_points"] == len(v)
+    assert el["samples_downsampled"]["method"] == "sample"
+    assert min(s) == v.min() and max(s) == v.max()
+    pos = {x: i for i, x in enumerate(v)}
+    idx = [pos[x] for x in s]
+    assert idx == sorted(idx)
+    assert el["median"] == pytest.approx(np.median(v), rel=1e-3, abs=1e-3)
+    whole = chartex.figure_to_dict(fig)  # the library keeps every element
+    assert whole["elements"][0]["samples"] == list(v)
+    assert "samples_downsampled" not in whole["elements"][0]
+
+
 @pytest.mark.parametrize("histnorm", ["", "percent", "probability", "density",
                                       "probability density"])
 def test_plotly_histogram_of_200k_bins(histnorm):

@@ -512,6 +512,15 @@ int chartex__add_records(chartex__builder *b, chartex__node *obj,
  * has that key already).  -1: no memory. */
 int chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a,
                                  size_t k);
+/* Adds to el, the element of a box or violin read from artist a (its box
+ * outline or body; NULL: none), each of a's columns but those of rows
+ * under its name (a Plotly box's "samples" list, its "mean" value),
+ * unless el has that key already.  -1: no memory. */
+int chartex__add_box_columns(chartex__node *el, const struct chartex_artist *a);
+/* The numbers of a's list column name (no texts), *n of them; NULL when
+ * a (may be NULL) has none. */
+const double *chartex__numbers_column(const struct chartex_artist *a, const char *name,
+                                      size_t *n);
 
 /* --------------------------------------- the chart of each kind (kinds.c) */
 

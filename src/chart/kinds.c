@@ -235,16 +235,56 @@ done:
     return rc;
 }
 
+/* A box's "samples" column (the points a Plotly box or violin draws
+ * beside it) under the budget, as its outliers are: the extremes and an
+ * even sample, with "samples_downsampled" when the budget cut them.
+ * Before the box's other columns, which then skip the key.  -1: no memory. */
+static int
+add_box_samples(chartex__builder *b, chartex__node *el, const struct chartex_artist *a)
+{
+    size_t n;
+    const double *v = chartex__numbers_column(a, "samples", &n);
+    chartex__series s;
+    chartex__node *obj;
+
+    if (v == NULL)
+        return 0;
+    if (chartex__limit_values(b, v, n, &s) < 0
+        || chartex__object_add(el, "samples", chartex__node_values(s.n, s.x, 1, NULL)) < 0)
+        return -1;
+    if (s.method == NULL)
+        return 0;
+    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
+    if (chartex__object_add(el, "samples_downsampled", obj) < 0
+        || chartex__object_add(obj, "method", chartex__node_cstring(s.method)) < 0
+        || chartex__object_add(obj, "max_points", chartex__node_number((double)s.limit)) < 0
+        || chartex__object_add(obj, "original_points",
+                               chartex__node_number((double)s.original)) < 0)
+        return -1;
+    return 0;
+}
+
 static chartex__node *
 box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex__box *box,
             const struct chartex_axis *cat, double at)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
-    const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
+    const struct chartex_artist *a = box->order < axes->n_artists ? axes->artists[box->order]
+                                                                 : NULL;
+    const char *group = a != NULL ? a->label : NULL;
+    const double *outliers = box->outliers;
+    size_t n_outliers = box->n_outliers;
     chartex__series out;
 
+    if (el == NULL)
+        return NULL;
+    /* A violin has no fliers of its own: its reader may give the points
+     * it draws beyond the fences as a column (a Plotly violin's). */
+    if (box->violin && n_outliers == 0)
+        outliers = chartex__numbers_column(a, "outliers", &n_outliers);
+
     /* Its outliers under the budget: the extremes and an even sample. */
-    if (el == NULL || chartex__limit_values(b, box->outliers, box->n_outliers, &out) < 0) {
+    if (chartex__limit_values(b, outliers, n_outliers, &out) < 0) {
         chartex__node_free(el);
         return NULL;
     }
@@ -259,7 +299,9 @@ box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex_
             && chartex__object_add(el, "mean", chartex__number_or_null(box->mean)) < 0)
         || (!chartex__label_is_default(group)
             && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)
-        || chartex__add_downsampled(el, &out) < 0) {
+        || chartex__add_downsampled(el, &out) < 0
+        || add_box_samples(b, el, a) < 0
+        || chartex__add_box_columns(el, a) < 0) {
         chartex__node_free(el);
         return NULL;
     }

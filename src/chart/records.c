@@ -2,8 +2,10 @@
  * records.c - what a chart gives of the artists' columns
  * (scene_columns.c): each RECORD artist of an Axes as an object of its
  * columns, under the chart key of its record kind (a list per key, in
- * drawing order; "polar" one object), after every other key; and the
- * per-bar columns of a BARS artist as keys of each bar's element.
+ * drawing order; "polar" one object, the last key), after every other
+ * key; the per-bar columns of a BARS artist as keys of each bar's
+ * element; and the list columns of the artist a box or violin is read
+ * from as keys of its element.
  *
  * Cells are numbers (null when not finite), texts or null.  Columns of
  * numbers only are borrowed from the scene as VALUES nodes; the others
@@ -240,19 +242,27 @@ is_record(const struct chartex_artist *a, chartex_record_kind kind)
     return a->kind == CHARTEX_ARTIST_RECORD && a->record == kind && a->n_columns > 0;
 }
 
+/* The order of the record keys in a chart (doc/schema.md): polar last. */
+static const chartex_record_kind key_order[CHARTEX_RECORD_KIND_LAST + 1] = {
+    CHARTEX_RECORD_HIERARCHY, CHARTEX_RECORD_TABLE, CHARTEX_RECORD_INDICATOR,
+    CHARTEX_RECORD_SANKEY, CHARTEX_RECORD_DIMENSIONS, CHARTEX_RECORD_GEO,
+    CHARTEX_RECORD_VOLUME, CHARTEX_RECORD_CARPET, CHARTEX_RECORD_TERNARY,
+    CHARTEX_RECORD_SMITH, CHARTEX_RECORD_POLAR
+};
+
 int
 chartex__add_records(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
-    int kind;
-    size_t i;
+    size_t i, k;
 
-    for (kind = 0; kind <= CHARTEX_RECORD_KIND_LAST; kind++) {
+    for (k = 0; k < CHARTEX__COUNT(key_order); k++) {
+        chartex_record_kind kind = key_order[k];
         chartex__node *list = NULL;
 
         for (i = 0; i < axes->n_artists; i++) {
             const struct chartex_artist *a = axes->artists[i];
 
-            if (!is_record(a, (chartex_record_kind)kind))
+            if (!is_record(a, kind))
                 continue;
             if (kind == CHARTEX_RECORD_POLAR) {
                 /* one per Axes: its first */
@@ -299,4 +309,44 @@ chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a, 
             return -1;
     }
     return 0;
+}
+
+/* A column that is a plain list (not one value, not rows). */
+static int
+is_list(const chartex__column *c)
+{
+    return !c->scalar && c->row_len == NULL;
+}
+
+int
+chartex__add_box_columns(chartex__node *el, const struct chartex_artist *a)
+{
+    size_t i;
+
+    for (i = 0; a != NULL && i < a->n_columns; i++) {
+        const chartex__column *c = &a->columns[i];
+
+        if (c->row_len != NULL || has_key(el, c->name))
+            continue;
+        if (chartex__object_add(el, c->name, column_node(c, SIZE_MAX)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+const double *
+chartex__numbers_column(const struct chartex_artist *a, const char *name, size_t *n)
+{
+    size_t i;
+
+    for (i = 0; a != NULL && i < a->n_columns; i++) {
+        const chartex__column *c = &a->columns[i];
+
+        if (is_list(c) && c->texts == NULL && strcmp(c->name, name) == 0) {
+            *n = c->n;
+            return c->numbers;
+        }
+    }
+    *n = 0;
+    return NULL;
 }

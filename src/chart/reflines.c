@@ -1,7 +1,8 @@
 /*
  * reflines.c - a chart's "reference_lines": the lines and spans drawn
- * across an Axes to mark a value (axhline, axvline, axhspan, axvspan) or a
- * line through two points (axline).  They are not data (they never make
+ * across an Axes to mark a value (axhline, axvline, axhspan, axvspan), a
+ * line through two points (axline) or between them (a Plotly line shape,
+ * CHARTEX_REF_SEGMENT).  They are not data (they never make
  * a chart, classify.c), but a reader of the picture sees them: a target,
  * a mean, a threshold, a band of acceptable values.  The reader of the
  * figure says which of their coordinates are data (CHARTEX_REF_*_DATA);
@@ -65,7 +66,9 @@ reference(chartex__builder *b, const struct chartex_axes *axes,
         if (chartex__object_add(obj, "points",
                                 chartex__node_points_strided(2, a->x, a->y, a->stride,
                                                              &axes->axis[0],
-                                                             &axes->axis[1])) < 0)
+                                                             &axes->axis[1])) < 0
+            || ((a->flags & CHARTEX_REF_SEGMENT)
+                && chartex__object_add(obj, "segment", chartex__node_bool(1)) < 0))
             goto fail;
         return obj;
     }

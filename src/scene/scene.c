@@ -750,7 +750,8 @@ const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
     "vertical", "horizontal"
 };
 const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
-    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar"
+    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar",
+    "volume", "carpet", "ternary", "smith"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
@@ -775,4 +776,5 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_BARS_VALUES_ADD, "values_add" },
     { CHARTEX_BARS_VALUES_DENSITY, "values_density" },
     { CHARTEX_BARS_VALUES_NO_MERGE, "values_no_merge" },
+    { CHARTEX_REF_SEGMENT, "segment" },
 };

@@ -160,7 +160,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 15
+#define CHARTEX__ARTIST_FLAG_NAMES 16
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];

@@ -1,7 +1,8 @@
 /*
  * barmode.c - bar traces: rectangles with plotly.js's positions, widths,
  * bases and barmode (group, stack, relative, overlay), the stacks kept
- * per subplot; px_emit_bars draws histograms.c's bins too.
+ * per subplot, their error bars (error_extents.c); px_emit_bars draws
+ * histograms.c's bins too.
  */
 #include "plotly.h"
 
@@ -76,6 +77,7 @@ px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *w
     px_trace_state *ts = px_trace_state_of(t->p);
     size_t i, m = 0;
     double *bx = NULL, *by = NULL, *bw = NULL, *bh = NULL, *bv = NULL;
+    size_t *src = px_calc_alloc(n, sizeof *src);    /* the value each bar drawn shows */
     int group = strcmp(barmode, "group") == 0 && count > 1;
     int stacking = strcmp(barmode, "stack") == 0 || strcmp(barmode, "relative") == 0;
     int relative = strcmp(barmode, "relative") == 0;
@@ -89,7 +91,7 @@ px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *w
     bw = malloc((n ? n : 1) * sizeof *bw);
     bh = malloc((n ? n : 1) * sizeof *bh);
     bv = malloc((n ? n : 1) * sizeof *bv);
-    if (bx == NULL || by == NULL || bw == NULL || bh == NULL || bv == NULL) {
+    if (bx == NULL || by == NULL || bw == NULL || bh == NULL || bv == NULL || src == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -135,7 +137,7 @@ px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *w
             bh[m] = isfinite(v) ? v : 0;
         }
         bv[m] = v;
-        m++;
+        src[m++] = i;
     }
     a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, flags, 0, 1);
     if (a == NULL)
@@ -145,8 +147,11 @@ px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *w
         px_core_fail(r);
         goto done;
     }
+    if (px_bar_errors(t, a, bx, by, bw, bh, src, m, n, horizontal) < 0)
+        goto done;
     rc = 0;
 done:
+    free(src);
     free(bx);
     free(by);
     free(bw);

@@ -378,7 +378,7 @@ px_read_histogram2d(trace_ctx *t)
     PyObject *marker = NULL;
     px_hist2d_input in;
     px_hist2d_output out;
-    double *xp = NULL, *yp = NULL, *z = NULL, zmin, zmax;
+    double *xp = NULL, *yp = NULL, *z = NULL;
     size_t nx = 0, ny = 0, i, d;
     int rc = -1;
 
@@ -421,7 +421,8 @@ px_read_histogram2d(trace_ctx *t)
             for (i = 0; i < ne; i++)
                 e[i] /= MS_PER_DAY;
     }
-    if (px_grid_image(t, out.values, out.ny, out.nx, out.xedges, out.yedges, &zmin, &zmax) < 0)
+    if (px_grid_drawn(t, out.values, out.ny, out.nx, out.xedges, out.yedges,
+                      strcmp(t->type, "histogram2dcontour") == 0) < 0)
         goto done;
 ok:
     rc = 0;

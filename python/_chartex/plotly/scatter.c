@@ -2,155 +2,14 @@
  * scatter.c - scatter, scattergl and scatter3d traces: a line (mode with
  * lines), a scatter (markers only), an area (fill to zero / to the
  * previous trace / stackgroup), error bars as an errorbar group (the data
- * line + one segment per point); on a 3-D scene, lines and points with z.
+ * line + one segment per point, error_extents.c); on a 3-D scene, lines
+ * and points with z.
  */
 #include "plotly.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------- error bars */
-
-/* What an error_x / error_y says: its type ("data", "percent",
- * "constant", "sqrt"), the arrays of a "data" one, its values. */
-typedef struct error_spec {
-    const char *type;
-    const double *arr, *arrm;
-    size_t na, nm;
-    double value, valuem;
-    int symmetric;
-} error_spec;
-
-/* plotly.js: an error_x / error_y is visible by default only when an
- * array or a value is given (plotly objects always hold an error_y, set
- * or not). */
-static int
-error_visible(PyObject *spec)
-{
-    PyObject *a1 = px_get(spec, "array"), *v1 = px_get(spec, "value");
-    int given = a1 != NULL || v1 != NULL;
-
-    Py_XDECREF(a1);
-    Py_XDECREF(v1);
-    return px_bool(spec, "visible", given);
-}
-
-/* The plus and minus extents of n points at values v under e. */
-static void
-error_values(const error_spec *e, const double *v, size_t n, double *plus, double *minus)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        double p, m;
-
-        if (strcmp(e->type, "data") == 0) {
-            p = i < e->na ? e->arr[i] : NAN;
-            m = e->symmetric ? p : (i < e->nm ? e->arrm[i] : NAN);
-        }
-        else if (strcmp(e->type, "percent") == 0) {
-            p = fabs(v[i]) * e->value / 100;
-            m = fabs(v[i]) * (e->symmetric ? e->value : e->valuem) / 100;
-        }
-        else if (strcmp(e->type, "constant") == 0) {
-            p = e->value;
-            m = e->symmetric ? e->value : e->valuem;
-        }
-        else if (strcmp(e->type, "sqrt") == 0)
-            p = m = sqrt(v[i]);
-        else
-            p = m = NAN;
-        plus[i] = p;
-        minus[i] = m;
-    }
-}
-
-/* The plus and minus extents of one error_x / error_y of n points at
- * values v; 0 with *plus NULL when the trace has none. */
-static int
-error_extents(trace_ctx *t, const char *key, const double *v, size_t n,
-              double **plus, double **minus)
-{
-    PyObject *spec = px_get(t->trace, key), *keep = NULL;
-    trace_ctx o = {t->r, t->p, spec, t->type, t->index, NULL};
-    double *arr = NULL, *arrm = NULL;
-    error_spec e = {NULL, NULL, NULL, 0, 0, 10, 10, 0};
-    int given_value, given_valuem, rc = -1;
-
-    *plus = *minus = NULL;
-    if (spec == NULL || !error_visible(spec)) {
-        rc = PyErr_Occurred() ? -1 : 0;
-        goto done;
-    }
-    if (px_values_of(&o, "array", NULL, &arr, &e.na) < 0
-        || px_values_of(&o, "arrayminus", NULL, &arrm, &e.nm) < 0)
-        goto done;
-    e.type = px_str(spec, "type", &keep);
-    given_value = px_number(spec, "value", &e.value);
-    given_valuem = px_number(spec, "valueminus", &e.valuem);
-    if (e.type == NULL)
-        e.type = arr != NULL ? "data" : "percent";
-    /* none: "data" without an array, or no value for a type needing it */
-    if (strcmp(e.type, "data") == 0 ? arr == NULL
-        : !given_value && strcmp(e.type, "sqrt") != 0 && strcmp(e.type, "percent") != 0) {
-        rc = PyErr_Occurred() ? -1 : 0;
-        goto done;
-    }
-    e.symmetric = px_bool(spec, "symmetric", !(arrm != NULL || given_valuem));
-    *plus = px_calc_alloc(n, sizeof **plus);
-    *minus = px_calc_alloc(n, sizeof **minus);
-    if (*plus == NULL || *minus == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (!given_valuem)
-        e.valuem = e.value;
-    e.arr = arr;
-    e.arrm = arrm;
-    error_values(&e, v, n, *plus, *minus);
-    rc = 0;
-done:
-    if (rc < 0 || (*plus == NULL) != (*minus == NULL)) {
-        free(*plus);
-        free(*minus);
-        *plus = *minus = NULL;
-    }
-    free(arr);
-    free(arrm);
-    Py_XDECREF(keep);
-    Py_XDECREF(spec);
-    return rc;
-}
-
-/* An errorbar group's segments along y (dir 1) or x (dir 0). */
-static int
-error_segments(trace_ctx *t, const double *x, const double *y, size_t n,
-               const double *plus, const double *minus, int dir, unsigned long group)
-{
-    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_SEGMENTS, CHARTEX_ROLE_ERRORBAR, 0,
-                                   group, 0);
-    double seg[4];
-    size_t i;
-
-    if (a == NULL)
-        return -1;
-    for (i = 0; i < n; i++) {
-        if (dir == 1) {
-            seg[0] = seg[2] = x[i];
-            seg[1] = y[i] - minus[i];
-            seg[3] = y[i] + plus[i];
-        }
-        else {
-            seg[1] = seg[3] = y[i];
-            seg[0] = x[i] - minus[i];
-            seg[2] = x[i] + plus[i];
-        }
-        if (chartex_artist_add_polygon(a, 2, seg, &t->r->err) < 0)
-            return px_core_fail(t->r);
-    }
-    return 0;
-}
 
 /* --------------------------------------------------------- scatter */
 
@@ -447,8 +306,8 @@ draw_line(trace_ctx *t, scatter_points *pts, const scatter_style *st)
     chartex_artist *a;
 
     if (!three_d) {
-        if (error_extents(t, "error_x", pts->x, pts->n, &ep[0], &em[0]) < 0
-            || error_extents(t, "error_y", pts->y, pts->n, &ep[1], &em[1]) < 0)
+        if (px_error_extents(t, "error_x", t->p->axis[0], pts->x, pts->n, &ep[0], &em[0]) < 0
+            || px_error_extents(t, "error_y", t->p->axis[1], pts->y, pts->n, &ep[1], &em[1]) < 0)
             goto done;
         errors = ep[0] != NULL || ep[1] != NULL;
     }
@@ -475,9 +334,10 @@ draw_line(trace_ctx *t, scatter_points *pts, const scatter_style *st)
         px_core_fail(t->r);
         goto done;
     }
-    if ((ep[0] != NULL && error_segments(t, pts->x, pts->y, pts->n, ep[0], em[0], 0, group) < 0)
+    if ((ep[0] != NULL
+         && px_error_segments(t, pts->x, pts->y, pts->n, ep[0], em[0], 0, group) < 0)
         || (ep[1] != NULL
-            && error_segments(t, pts->x, pts->y, pts->n, ep[1], em[1], 1, group) < 0))
+            && px_error_segments(t, pts->x, pts->y, pts->n, ep[1], em[1], 1, group) < 0))
         goto done;
     rc = 0;
 done:
