@@ -150,7 +150,7 @@ typedef enum chartex_artist_role {
 
 /* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
  * each kind's records of an Axes are a list under its key, in drawing
- * order, but POLAR's, one object (the first). */
+ * order, but POLAR's, one object (the first), which comes last. */
 typedef enum chartex_record_kind {
     CHARTEX_RECORD_HIERARCHY = 0, /* "hierarchy": nodes, parents, values, totals */
     CHARTEX_RECORD_TABLE,         /* "table": a header and cells, by column */
@@ -158,10 +158,14 @@ typedef enum chartex_record_kind {
     CHARTEX_RECORD_SANKEY,        /* "sankey": nodes and the links between them */
     CHARTEX_RECORD_DIMENSIONS,    /* "dimensions": parallel axes and their values */
     CHARTEX_RECORD_GEO,           /* "geo": places (locations, lon/lat) and values */
-    CHARTEX_RECORD_POLAR          /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_POLAR,         /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_ENCODING,      /* "encoding": what a channel of the Axes shows
+                                   * (a Vega-Lite view's field, type, scale) */
+    CHARTEX_RECORD_DATA_NOTES     /* "data_notes": why data the Axes would show
+                                   * is not there (not fetched, not evaluated) */
 } chartex_record_kind;
 
-#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_POLAR
+#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_DATA_NOTES
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,

@@ -2,7 +2,7 @@
  * records.c - what a chart gives of the artists' columns
  * (scene_columns.c): each RECORD artist of an Axes as an object of its
  * columns, under the chart key of its record kind (a list per key, in
- * drawing order; "polar" one object), after every other key; and the
+ * drawing order; "polar" one object, last), after every other key; and the
  * per-bar columns of a BARS artist as keys of each bar's element.
  *
  * Cells are numbers (null when not finite), texts or null.  Columns of
@@ -91,20 +91,29 @@ is_record(const struct chartex_artist *a, chartex_record_kind kind)
     return a->kind == CHARTEX_ARTIST_RECORD && a->record == kind && a->n_columns > 0;
 }
 
+/* The keys in the order a chart gives them: the kinds in their order,
+ * "polar" (one object) last. */
+static const chartex_record_kind record_order[CHARTEX_RECORD_KIND_LAST + 1] = {
+    CHARTEX_RECORD_HIERARCHY, CHARTEX_RECORD_TABLE, CHARTEX_RECORD_INDICATOR,
+    CHARTEX_RECORD_SANKEY, CHARTEX_RECORD_DIMENSIONS, CHARTEX_RECORD_GEO,
+    CHARTEX_RECORD_ENCODING, CHARTEX_RECORD_DATA_NOTES, CHARTEX_RECORD_POLAR
+};
+
 int
 chartex__add_records(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
-    int kind;
+    int k;
     size_t i;
 
     (void)b;
-    for (kind = 0; kind <= CHARTEX_RECORD_KIND_LAST; kind++) {
+    for (k = 0; k <= CHARTEX_RECORD_KIND_LAST; k++) {
+        chartex_record_kind kind = record_order[k];
         chartex__node *list = NULL;
 
         for (i = 0; i < axes->n_artists; i++) {
             const struct chartex_artist *a = axes->artists[i];
 
-            if (!is_record(a, (chartex_record_kind)kind))
+            if (!is_record(a, kind))
                 continue;
             if (kind == CHARTEX_RECORD_POLAR) {
                 /* one per Axes: its first */

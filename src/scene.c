@@ -686,7 +686,8 @@ const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
     "vertical", "horizontal"
 };
 const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
-    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar"
+    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar",
+    "encoding", "data_notes"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {

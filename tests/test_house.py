@@ -12,7 +12,7 @@
 - Names say who owns them: each folder's non-static functions carry its
   prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
   files, mpl_ the matplotlib walker, px_ the Plotly reader, tbl_ the table
-  reader), and architecture.md states each prefix.
+  reader, vl_ the Altair reader), and architecture.md states each prefix.
 - The core never includes Python.h; the extension includes the public
   header alone, never the core's private ones.
 
@@ -42,6 +42,7 @@ PREFIXES = {
     "python/_chartex/matplotlib": ("mpl_",),
     "python/_chartex/plotly": ("px_",),
     "python/_chartex/table": ("tbl_",),
+    "python/_chartex/altair": ("vl_",),
 }
 
 

@@ -148,8 +148,9 @@ parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
 }
 
 /* The figure argument, read into a new scene: a matplotlib Figure or
- * SubFigure (the walker), or a Plotly figure or its JSON form (the Plotly
- * reader). */
+ * SubFigure (the walker), an Altair chart or a Vega-Lite spec (the Altair
+ * reader: before Plotly's, whose JSON form is also a dict), or a Plotly
+ * figure or its JSON form (the Plotly reader). */
 static chartex_scene *
 scene_of(chx_state *st, PyObject *fig, const char *fname)
 {
@@ -160,6 +161,10 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
         return NULL;
     if (ok)
         scene = mpl_read_figure(st, fig);
+    else if ((ok = vl_is_chart(st, fig)) < 0)
+        return NULL;
+    else if (ok)
+        scene = vl_read_chart(st, fig);
     else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
     else if (ok)
@@ -174,8 +179,8 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
         return scene;
     }
     PyErr_Format(PyExc_TypeError,
-                 "%s() argument must be a matplotlib Figure or SubFigure or a Plotly "
-                 "figure, not '%.100s'", fname, Py_TYPE(fig)->tp_name);
+                 "%s() argument must be a matplotlib Figure or SubFigure, a Plotly "
+                 "figure or an Altair chart, not '%.100s'", fname, Py_TYPE(fig)->tp_name);
     return NULL;
 }
 
