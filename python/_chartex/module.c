@@ -678,8 +678,9 @@ done:
 PyDoc_STRVAR(figure_to_dict_doc,
 "figure_to_dict($module, fig, /, *, max_points=None, points_per_pixel=None,\n"
 "               max_total_points=None)\n--\n\n"
-"Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
-"chart schema; {} when the figure shows no data.  Every point is kept\n"
+"Return the chart of a matplotlib Figure (or SubFigure), a Plotly figure\n"
+"or an Altair chart (or Vega-Lite spec) as a dict in E2B's chart schema;\n"
+"{} when the figure shows no data.  Every point is kept\n"
 "unless a bound is given (doc/schema.md, \"Point limits\"):\n\n"
 "max_points=N (at least 6) keeps at most N points per line or scatter\n"
 "series, keeping its shape; points_per_pixel=P (above 0) at most\n"
@@ -688,8 +689,7 @@ PyDoc_STRVAR(figure_to_dict_doc,
 "max_total_points=B (at least 6) bounds the points and image cells of the\n"
 "whole chart.  A reduced element says so in its \"downsampled\" key, a\n"
 "chart the budget reduced in its \"budget\" key.  Raises TypeError when\n"
-"fig is not a Figure or SubFigure and ChartexError when the figure cannot\n"
-"be read.");
+"fig is none of these and ChartexError when the figure cannot be read.");
 
 static PyObject *
 figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)

@@ -232,6 +232,9 @@ typedef struct vl_scope {
     size_t depth;
     PyObject *facet_name;       /* borrowed str: a facet its marks may read */
     vl_rows facet;              /* that facet's rows */
+    PyObject *facet_fields;     /* borrowed list: the facet's groupby, or NULL */
+    const vl_cell *facet_keys;  /* borrowed: this cell's values of them */
+    size_t n_facet_keys;
 } vl_scope;
 
 /* domains.c: a discrete scale's categories (sc->index, sc->names) in the
@@ -364,6 +367,10 @@ int vl_set_label(struct vl_reader *r, chartex_artist *a, PyObject *label);
  * no name). */
 typedef int (*vl_series_fn)(vl_mark *m, PyObject *label);
 int vl_each_series(vl_mark *m, vl_series_fn fn);
+/* Orders the parts of each path group among marks (consecutive marks of
+ * one mark object) as the series of one mark are: a stack's from the
+ * bottom up, else the legend's order. */
+int vl_order_paths(vl_mark *marks, size_t n);
 
 /* symbols.c: point, circle, square, tick (scatters); text (annotations);
  * shape (geoshape: the geo record). */
@@ -440,6 +447,8 @@ typedef struct vl_reader {
     size_t n_data, cap_data;
     vl_scale **scales;          /* the scales read, cached */
     size_t n_scales, cap_scales;
+    size_t **arena;             /* row subsets made while reading, freed at its end */
+    size_t n_arena, cap_arena;
     size_t n_views;
     unsigned long next_group;
 } vl_reader;

@@ -150,6 +150,73 @@ data_key(const vl_scope *s, PyObject *name)
     return PyUnicode_FromFormat("%U%s", name, buf);
 }
 
+/* Keeps idx (malloc'd) until the reader ends. */
+static int
+arena_keep(vl_reader *r, size_t *idx)
+{
+    if (r->n_arena == r->cap_arena) {
+        size_t cap = r->cap_arena ? 2 * r->cap_arena : 16;
+        size_t **grown = realloc(r->arena, cap * sizeof *grown);
+
+        if (grown == NULL) {
+            free(idx);
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->arena = grown;
+        r->cap_arena = cap;
+    }
+    r->arena[r->n_arena++] = idx;
+    return 0;
+}
+
+/* The rows of a dataset defined in a facet's cell that are this cell's:
+ * Vega evaluates it once per cell (the probe gave every cell's rows, each
+ * with its cell's facet values). */
+static int
+cell_rows(vl_reader *r, const vl_scope *s, vl_rows *rows)
+{
+    vl_column cols[VL_MAX_KEYS];
+    size_t i, k, n = 0, nk = s->n_facet_keys, *idx;
+    int rc = -1;
+
+    nk = nk < VL_MAX_KEYS && nk <= (size_t)PyList_GET_SIZE(s->facet_fields)
+             ? nk : 0;
+    memset(cols, 0, sizeof cols);
+    idx = malloc((rows->n ? rows->n : 1) * sizeof *idx);
+    if (idx == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (k = 0; k < nk; k++)
+        if (vl_column_get(r, rows->data, PyList_GET_ITEM(s->facet_fields, (Py_ssize_t)k),
+                          &cols[k]) < 0)
+            goto done;
+    for (i = 0; i < rows->n; i++) {
+        int keep = 1;
+
+        for (k = 0; k < nk && keep; k++) {
+            vl_cell c;
+
+            if (vl_cell_of(&cols[k], VL_ROW(rows, i), &c) < 0)
+                goto done;
+            keep = vl_cell_compare(&c, &s->facet_keys[k]) == 0;
+            vl_cell_clear(&c);
+        }
+        if (keep)
+            idx[n++] = VL_ROW(rows, i);
+    }
+    rows->n = n;
+    rows->idx = idx;
+    rc = arena_keep(r, idx);
+    idx = NULL;
+done:
+    free(idx);
+    for (k = 0; k < VL_MAX_KEYS; k++)
+        vl_column_clear(&cols[k]);
+    return rc;
+}
+
 int
 vl_resolve_data(vl_reader *r, const vl_scope *s, PyObject *name, vl_rows *rows,
                 PyObject **note, PyObject **key)
@@ -179,6 +246,11 @@ vl_resolve_data(vl_reader *r, const vl_scope *s, PyObject *name, vl_rows *rows,
         }
         rows->data = d;
         rows->n = d != NULL ? d->rows : 0;
+        if (d != NULL && s->facet_fields != NULL && PyList_Check(s->facet_fields)
+            && s->n_facet_keys > 0 && cell_rows(r, s, rows) < 0) {
+            Py_DECREF(k);
+            return -1;
+        }
         if (r->notes != NULL) {
             *note = PyDict_GetItemWithError(r->notes, k);   /* borrowed */
             if (*note != NULL && PyUnicode_Check(*note))

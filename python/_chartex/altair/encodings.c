@@ -369,6 +369,29 @@ as_index(PyObject *t, PyObject *field)
     return -1;
 }
 
+/* Vega-Lite's parse of a field given as JSON text ("toDate(datum.t)" into
+ * t): a coercion, not what made the field. */
+static int
+is_parse(PyObject *t)
+{
+    static const char *const parses[] = {"toDate(", "toNumber(", "toBoolean(", "toString("};
+    PyObject *expr = PyDict_GetItemString(t, "expr");
+    const char *s;
+    size_t k;
+
+    if (!vl_str_is(t, "type", "formula") || expr == NULL || !PyUnicode_Check(expr))
+        return 0;
+    s = PyUnicode_AsUTF8(expr);
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    for (k = 0; k < sizeof parses / sizeof *parses; k++)
+        if (strncmp(s, parses[k], strlen(parses[k])) == 0)
+            return 1;
+    return 0;
+}
+
 /* The name a dataset key stands for ("data_0@1.2" -> "data_0"). */
 static PyObject *
 key_name(PyObject *key)
@@ -407,7 +430,7 @@ vl_field_origin(vl_mark *m, PyObject *field, Py_ssize_t *index)
         for (i = ts != NULL && PyList_Check(ts) ? PyList_GET_SIZE(ts) - 1 : -1; i >= 0; i--) {
             PyObject *t = PyList_GET_ITEM(ts, i);
 
-            if (PyDict_Check(t) && (k = as_index(t, field)) >= 0) {
+            if (PyDict_Check(t) && !is_parse(t) && (k = as_index(t, field)) >= 0) {
                 *index = k;
                 Py_INCREF(t);
                 return t;

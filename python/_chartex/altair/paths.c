@@ -320,6 +320,18 @@ horizontal_area(vl_mark *m)
     return h;
 }
 
+/* Whether the channel's field is a stack's end. */
+static int
+stacked(vl_mark *m, const vl_channel *ch)
+{
+    Py_ssize_t k;
+    PyObject *t = vl_field_origin(m, VL_FIELD(ch), &k);
+    int yes = t != NULL && vl_str_is(t, "type", "stack");
+
+    Py_XDECREF(t);
+    return yes;
+}
+
 static int
 area_series(vl_mark *m, PyObject *label)
 {
@@ -341,7 +353,18 @@ area_series(vl_mark *m, PyObject *label)
     if (cb.kind == VL_CH_NONE)
         for (i = 0; i < m->rows.n; i++)
             b[i] = 0.0;     /* drawn down to the axis */
-    if (label == NULL)
+    if (stacked(m, &cf)) {
+        /* A stack's layer from its start to its end, as matplotlib's
+         * stackplot draws one (the lower edge first): the core reads the
+         * layer's top as its curve, the layer below's top as its base. */
+        double *swap = f;
+
+        f = b;
+        b = swap;
+    }
+    /* An error band is the band of the line drawn with it: unnamed, as a
+     * band is (the core gives it to that line). */
+    if (label == NULL && !vl_has_style(m->mark, "errorband-band"))
         label = own = vl_field_label(m, &cf);
     a = vl_new_artist(m, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, label);
     if (a == NULL || area_polygons(m, a, t, f, b, m->rows.n, h) < 0)

@@ -60,7 +60,11 @@ origin_is(vl_mark *m, const vl_channel *ch, const char *type, Py_ssize_t *index)
     return is;
 }
 
-/* Whether the bars are horizontal: their categories (or bins) are on y. */
+/* Whether the bars are horizontal: their categories (or bins) are on y.
+ * A bar's position is the dimension with categories, else the one with
+ * no second end (a point; the other then spans the bar: a candle's open
+ * to close) or whose second end is a bin's (a histogram, whose value runs
+ * from a constant base); its value the one a stack made. */
 static int
 is_horizontal(vl_mark *m, const vl_channel *x, const vl_channel *x2, const vl_channel *y,
               const vl_channel *y2)
@@ -73,9 +77,13 @@ is_horizontal(vl_mark *m, const vl_channel *x, const vl_channel *x2, const vl_ch
         return 1;
     if (y->kind == VL_CH_FIELD && origin_is(m, y, "stack", &k))
         return 0;
-    if (x2->kind == VL_CH_FIELD && y2->kind != VL_CH_FIELD)
+    if (x2->kind == VL_CH_NONE && y2->kind != VL_CH_NONE)
         return 0;
-    if (y2->kind == VL_CH_FIELD && x2->kind != VL_CH_FIELD)
+    if (y2->kind == VL_CH_NONE && x2->kind != VL_CH_NONE)
+        return 1;
+    if (x2->kind == VL_CH_FIELD && y2->kind == VL_CH_VALUE)
+        return 0;
+    if (y2->kind == VL_CH_FIELD && x2->kind == VL_CH_VALUE)
         return 1;
     return y->kind == VL_CH_FIELD && (origin_is(m, y, "bin", &k) || origin_is(m, y, "timeunit", &k));
 }

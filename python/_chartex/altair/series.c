@@ -213,3 +213,101 @@ vl_each_series(vl_mark *m, vl_series_fn fn)
     return rc;
 }
 
+
+/* ------------------------------------------------------------ path groups */
+
+/* Where a path group's part stands among its siblings: its stack's order
+ * (bottom first) or its legend's. */
+typedef struct part_key {
+    vl_cell cell;
+    double pos;
+    int stack;
+} part_key;
+
+static int
+part_key_of(vl_mark *m, part_key *k)
+{
+    PyObject *fields = vl_series_fields(m), *t;
+    vl_column col;
+    vl_scale *legend;
+    int desc = 0, got;
+
+    memset(k, 0, sizeof *k);
+    k->pos = NAN;
+    if (fields == NULL)
+        return -1;
+    if (PyList_GET_SIZE(fields) == 0 || m->rows.data == NULL || m->rows.n == 0) {
+        Py_DECREF(fields);
+        return 0;
+    }
+    got = vl_column_get(m->v->r, m->rows.data, PyList_GET_ITEM(fields, 0), &col);
+    if (got > 0 && vl_cell_of(&col, VL_ROW(&m->rows, 0), &k->cell) < 0)
+        got = -1;
+    vl_column_clear(&col);
+    legend = got >= 0 ? legend_scale(m, PyList_GET_ITEM(fields, 0)) : NULL;
+    t = got >= 0 && !PyErr_Occurred() ? stack_of(m, PyList_GET_ITEM(fields, 0), &desc) : NULL;
+    k->stack = t != NULL ? (desc ? -1 : 1) : 0;
+    k->pos = legend != NULL ? vl_scale_position(legend, &k->cell) : NAN;
+    Py_XDECREF(t);
+    Py_DECREF(fields);
+    return got < 0 || PyErr_Occurred() ? -1 : 0;
+}
+
+static int
+part_before(const part_key *a, const part_key *b)
+{
+    if (a->stack != 0 && b->stack != 0)
+        return vl_cell_compare(&a->cell, &b->cell) * a->stack < 0;
+    if (isnan(a->pos) || isnan(b->pos))
+        return !isnan(a->pos) && isnan(b->pos);
+    return a->pos < b->pos;
+}
+
+/* Sorts one run of marks (the parts of one path group). */
+static int
+order_run(vl_mark *marks, size_t n)
+{
+    part_key *keys = calloc(n, sizeof *keys);
+    size_t i, j;
+    int rc = -1;
+
+    if (keys == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        if (part_key_of(&marks[i], &keys[i]) < 0)
+            goto done;
+    /* insertion sort: stable, and a path group's parts are few */
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && part_before(&keys[j], &keys[j - 1]); j--) {
+            vl_mark tm = marks[j];
+            part_key tk = keys[j];
+
+            marks[j] = marks[j - 1];
+            marks[j - 1] = tm;
+            keys[j] = keys[j - 1];
+            keys[j - 1] = tk;
+        }
+    rc = 0;
+done:
+    for (i = 0; i < n; i++)
+        vl_cell_clear(&keys[i].cell);
+    free(keys);
+    return rc;
+}
+
+int
+vl_order_paths(vl_mark *marks, size_t n)
+{
+    size_t i = 0, j;
+
+    while (i < n) {
+        for (j = i + 1; j < n && marks[j].mark == marks[i].mark && marks[i].label != NULL; j++)
+            ;
+        if (j - i > 1 && order_run(marks + i, j - i) < 0)
+            return -1;
+        i = j;
+    }
+    return 0;
+}

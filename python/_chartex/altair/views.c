@@ -143,7 +143,8 @@ read_view(vl_reader *r, PyObject *group, const vl_scope *scope, PyObject *title)
     v.title = title;
     g.v = &v;
     g.subviews = PyList_New(0);
-    if (g.subviews == NULL || vl_gather_view(&g, group, scope) < 0 || vl_assign_panes(&g) < 0)
+    if (g.subviews == NULL || vl_gather_view(&g, group, scope) < 0
+        || vl_order_paths(g.marks, g.n) < 0 || vl_assign_panes(&g) < 0)
         goto done;
     for (i = 0; i < v.n_panes; i++)
         if (r->n_views < VL_MAX_VIEWS && vl_make_axes(&v, &v.pane[i]) < 0)
@@ -260,6 +261,9 @@ facet_cells(vl_reader *r, PyObject *group, const vl_scope *scope, PyObject *face
         cell.facet.data = rows.data;
         cell.facet.n = order[i]->n;
         cell.facet.idx = order[i]->idx;
+        cell.facet_fields = groupby;
+        cell.facet_keys = order[i]->key;
+        cell.n_facet_keys = order[i]->n_keys;
         if (read_view(r, group, &cell, title) < 0) {
             Py_DECREF(title);
             goto done;
@@ -369,6 +373,9 @@ reader_clear(vl_reader *r)
     for (i = 0; i < r->n_data; i++)
         free(r->data[i]);
     free(r->data);
+    for (i = 0; i < r->n_arena; i++)
+        free(r->arena[i]);
+    free(r->arena);
     Py_XDECREF(r->plan);
 }
 

@@ -126,16 +126,20 @@ def _finite(obj):
     return obj
 
 
-def _text(spec):
-    """The spec as JSON text for vl-convert.  The C encoder checks for
-    cycles and stops at Python's recursion limit, so a hostile dict never
-    reaches the compiler's own parser unchecked."""
+def _checked(spec):
+    """spec, checked as JSON before it reaches vl-convert: the C encoder
+    stops at cycles and at Python's recursion limit, so a hostile dict
+    never reaches the compiler unchecked; NaN and infinities (which JSON
+    has no literal for) become None in a copy.  The dict itself is handed
+    on: vl-convert's JSON text parser reads some doubles one unit in the
+    last place off, its dict conversion reads them exactly."""
     try:
-        return json.dumps(spec, allow_nan=False, ensure_ascii=False)
+        json.dumps(spec, allow_nan=False)
+        return spec
     except ValueError as exc:
         if "Circular" in str(exc):
             raise
-        return json.dumps(_finite(spec), allow_nan=False, ensure_ascii=False)
+        return _finite(spec)
 
 
 def _version(spec, available):
@@ -159,7 +163,7 @@ def compile_vega(spec):
         versions = list(vlc.get_vegalite_versions())
     except Exception:
         versions = []
-    return vlc.vegalite_to_vega(_text(spec), vl_version=_version(spec, versions))
+    return vlc.vegalite_to_vega(_checked(spec), vl_version=_version(spec, versions))
 
 
 # ------------------------------------------------------- the Vega spec
@@ -207,10 +211,10 @@ _DATUM = re.compile(r'datum\[\s*"((?:[^"\\]|\\.)*)"\s*\]'
 _FIELD_KEYS = ("field", "fields", "groupby")
 
 
-def _field_names(obj, out):
+def _field_names(obj, out, keys=_FIELD_KEYS):
     """The field names obj (a mark, a facet, a scale's domain) reads: the
-    values of its "field", "fields" and "groupby" keys, and the datum
-    fields its expressions name ("datum[\"a\"]", "datum.a")."""
+    values of its "field", "fields" and "groupby" keys (keys), and the
+    datum fields its expressions name ("datum[\"a\"]", "datum.a")."""
     stack = [obj]
     while stack:
         o = stack.pop()
@@ -218,7 +222,7 @@ def _field_names(obj, out):
             for k, v in o.items():
                 if k == "marks":
                     continue
-                if k in _FIELD_KEYS:
+                if k in keys:
                     for f in (v if isinstance(v, list) else [v]):
                         if isinstance(f, str):
                             out.add(f)
@@ -482,6 +486,10 @@ def plan(obj):
         for k in _ancestors(key, lineage):
             if k in notes and key not in notes:
                 notes[key] = notes[k]
+            # what the reader follows back: a stack's own field, an error
+            # bar's centre, a box's statistics
+            _field_names(lineage[k][0].get("transform"), fields[(name, path)],
+                         _FIELD_KEYS + ("as",))
     datasets = _evaluate(vf, vega, wanted, fields, tables, lineage, notes)
     return {"vega": vega, "datasets": datasets,
             "notes": {k: v for k, v in notes.items()

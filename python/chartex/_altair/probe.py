@@ -31,26 +31,79 @@ def _cell(field):
             "'s' + toString({v})) : 'z')").format(v=v)
 
 
+def _parent_cell(field):
+    v = "parent[%s]" % json.dumps(field)
+    return ("(isValid({v}) ? (isDate({v}) ? 'd' + toString(+{v}) : isNumber({v}) ? "
+            "'n' + toString({v}) : 's' + toString({v})) : 'z')").format(v=v)
+
+
+def _probe_mark(i, name, fields, facet_fields):
+    cells = [_cell(f) for f in fields] + [_parent_cell(f) for f in facet_fields]
+    return {"type": "text", "name": "chartex_probe_%d" % i, "from": {"data": name},
+            "encode": {"update": {"text": {"signal": "[%s]" % ", ".join(cells)}}}}
+
+
+def _groups(group):
+    return [m for m in group.get("marks", []) if isinstance(m, dict) and m.get("type") == "group"]
+
+
+def _facet_fields(spec, path):
+    """The groupby fields of the facet group at path (none when it is no
+    facet): a probe in a facet's cell lists its cell's values too."""
+    group = spec
+    for i in path:
+        groups = _groups(group)
+        if i >= len(groups):
+            return []
+        group = groups[i]
+    facet = (group.get("from") or {}).get("facet") if isinstance(group.get("from"), dict) else None
+    groupby = facet.get("groupby") if isinstance(facet, dict) else None
+    return [g for g in (groupby if isinstance(groupby, list) else [groupby]) if isinstance(g, str)]
+
+
+def _strip(group, path, probes):
+    """A copy of group for the probe: its groups (for their data, scales,
+    facets) in their places, its own marks replaced by the probes of its
+    path; no axes, legends or titles."""
+    keep = {k: v for k, v in group.items()
+            if k not in ("marks", "axes", "legends", "title", "encode")}
+    marks = [_strip(g, path + (i,), probes) for i, g in enumerate(_groups(group))]
+    keep["marks"] = marks + probes.get(path, [])
+    return keep
+
+
 def _probe_spec(spec, pairs, fields):
-    probe = {k: spec[k] for k in ("$schema", "data", "signals", "scales", "projections")
-             if k in spec}
-    probe["marks"] = [
-        {"type": "text", "from": {"data": name},
-         "encode": {"update": {"text": {"signal": "[%s]" % ", ".join(
-             _cell(f) for f in fields[(name, path)])}}}}
-        for name, path in pairs]
-    return probe
+    """The probe spec and, per pair, its fields and facet fields."""
+    probes, columns = {}, []
+    for i, (name, path) in enumerate(pairs):
+        facet = _facet_fields(spec, path)
+        own = sorted(f for f in fields[(name, path)] if f not in facet)
+        probes.setdefault(path, []).append(_probe_mark(i, name, own, facet))
+        columns.append(own + facet)
+    probe = _strip(spec, (), probes)
+    for k in ("axes", "legends", "title", "encode"):
+        probe.pop(k, None)
+    return probe, columns
 
 
-def _texts(scenegraph, count):
-    """The text arrays of the probe's marks, mark by mark."""
-    root = scenegraph.get("scenegraph", {}) if isinstance(scenegraph, dict) else {}
-    marks = []
-    for group in root.get("items", []):
-        for mark in group.get("items", []):
-            if isinstance(mark, dict) and mark.get("marktype") == "text":
-                marks.append([item.get("text") for item in mark.get("items", [])])
-    return marks if len(marks) == count else None
+def _texts(graph, count):
+    """The text arrays of each probe mark, every instance (a facet's cells)
+    in the scene graph's order."""
+    out = [[] for _ in range(count)]
+    stack = [graph.get("scenegraph", {}) if isinstance(graph, dict) else {}]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        name = node.get("name")
+        if node.get("marktype") == "text" and isinstance(name, str) \
+                and name.startswith("chartex_probe_"):
+            i = int(name[len("chartex_probe_"):])
+            if i < count:
+                out[i].extend(item.get("text") for item in node.get("items", []))
+            continue
+        stack.extend(reversed(node.get("items", [])))
+    return out
 
 
 def _dataset(np, field_names, rows):
@@ -73,12 +126,14 @@ def _dataset(np, field_names, rows):
 
 def evaluate(vf, vega, pairs, tables, fields):
     """{(name, path): plan dataset} of the datasets pairs that Vega could
-    evaluate here (top-level ones whose inputs hold at most MAX_ROWS rows);
-    the others are left out."""
+    evaluate here (when the chart's inputs hold at most MAX_ROWS rows); the
+    others are left out.  A dataset defined in a facet's cell (Vega-Lite's
+    layers in a facet) is evaluated in every cell, its rows carrying their
+    cell's facet values."""
     import vl_convert as vlc
 
     np = sys.modules["numpy"]
-    pairs = [p for p in pairs if not p[1] and fields.get(p)]
+    pairs = [p for p in pairs if fields.get(p)]
     if not pairs:
         return {}
     spec, extracted, _ = vf.runtime.pre_transform_extract(
@@ -87,10 +142,6 @@ def evaluate(vf, vega, pairs, tables, fields):
     if extracted:
         # An input too large to send through the JavaScript engine.
         return {}
-    order = [(p, sorted(fields[p])) for p in pairs]
-    ordered = {p: f for p, f in order}
-    graph = vlc.vega_to_scenegraph(_probe_spec(spec, pairs, ordered))
-    texts = _texts(graph, len(pairs))
-    if texts is None:
-        return {}
-    return {p: _dataset(np, f, rows) for (p, f), rows in zip(order, texts)}
+    probe, columns = _probe_spec(spec, pairs, fields)
+    texts = _texts(vlc.vega_to_scenegraph(probe), len(pairs))
+    return {p: _dataset(np, cols, rows) for p, cols, rows in zip(pairs, columns, texts)}
