@@ -55,6 +55,31 @@ read_entry(PyObject *key, PyObject *entry)
     d->columns = PyDict_GetItemString(entry, "columns");          /* borrowed */
     if (d->columns != NULL && !PyDict_Check(d->columns))
         d->columns = NULL;
+    /* A dataset holds the rows its columns hold: a count its columns do
+     * not have (a hand-made plan's) is cut to them, and a dataset without
+     * columns has none. */
+    if (d->columns == NULL)
+        d->rows = 0;
+    else {
+        PyObject *k, *v;
+        Py_ssize_t pos = 0, len;
+
+        if (PyDict_GET_SIZE(d->columns) == 0)
+            d->rows = 0;
+        while (PyDict_Next(d->columns, &pos, &k, &v)) {
+            len = PyUnicode_Check(v) || PyBytes_Check(v) ? 0 : PyObject_Length(v);
+            if (len < 0) {
+                if (chx_clear_recoverable() < 0) {
+                    free(d);
+                    d = NULL;
+                    goto done;
+                }
+                len = 0;
+            }
+            if ((size_t)len < d->rows)
+                d->rows = (size_t)len;
+        }
+    }
     d->temporal = PyDict_GetItemString(entry, "temporal");        /* borrowed */
     if (d->temporal != NULL && !(PyList_Check(d->temporal) || PyTuple_Check(d->temporal)
                                  || PyAnySet_Check(d->temporal)))

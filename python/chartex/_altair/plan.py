@@ -163,7 +163,11 @@ def compile_vega(spec):
         versions = list(vlc.get_vegalite_versions())
     except Exception:
         versions = []
-    return vlc.vegalite_to_vega(_checked(spec), vl_version=_version(spec, versions))
+    try:
+        return vlc.vegalite_to_vega(_checked(spec), vl_version=_version(spec, versions))
+    except ValueError as exc:
+        # vl-convert's message holds the compiler's JavaScript stack
+        raise ValueError("Vega-Lite cannot compile the spec: %s" % _first_line(exc)) from None
 
 
 # ------------------------------------------------------- the Vega spec
@@ -450,17 +454,33 @@ def _evaluate(vf, vega, wanted, fields, tables, lineage, notes):
                                if t not in VEGAFUSION_TRANSFORMS]
                 notes[key] = ("not evaluated: VegaFusion cannot evaluate %s (%s)"
                               % (", ".join(unsupported) or "its transforms",
-                                 str(exc).strip().splitlines()[0][:200]))
+                                 _first_line(exc)))
     for pair, table in results:
         done[dataset_key(*pair)] = table_columns(table, fields[pair])
     missing = [p for p in todo if dataset_key(*p) in notes]
     if missing:
         from . import probe
 
-        for pair, dataset in probe.evaluate(vf, vega, missing, tables, fields).items():
+        try:
+            got = probe.evaluate(vf, vega, missing, tables, fields)
+        except MemoryError:
+            raise
+        except Exception as exc:    # the spec's own fault: kept in the notes
+            got = {}
+            for pair in missing:
+                notes[dataset_key(*pair)] += "; nor could Vega: %s" % _first_line(exc)
+        for pair, dataset in got.items():
             done[dataset_key(*pair)] = dataset
             notes.pop(dataset_key(*pair), None)
     return done
+
+
+def _first_line(exc):
+    """The first line of an engine's message that says something (not a
+    JavaScript stack frame)."""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    return next((ln for ln in lines[1:] if not ln.startswith("at ")),
+                lines[0] if lines else type(exc).__name__)[:200]
 
 
 def plan(obj):
