@@ -583,3 +583,30 @@ def test_json_equals_dict_and_bounds(sales):
     assert small["elements"][0]["downsampled"]["original_points"] == 5000.0
     pix = chartex.figure_to_dict(c, points_per_pixel=1)
     assert len(pix["elements"][0]["points"]) <= 302     # 300 pixels wide
+
+
+# -------------------------------------------------------------------- maps
+
+def test_points_on_a_map(achart):
+    df = pd.DataFrame({"lon": [-122.4, -74.0, 2.35], "lat": [37.8, 40.7, 48.85],
+                       "pop": [0.8, 8.3, 2.1]})
+    d = achart(alt.Chart(df).mark_circle().encode(longitude="lon:Q", latitude="lat:Q",
+                                                   size="pop:Q").project("equalEarth"))
+    (geo,) = d["geo"]
+    assert (geo["mark"], geo["lon"], geo["lat"], geo["values"]) == (
+        "symbol", list(df.lon), list(df.lat), list(df["pop"]))
+
+
+def test_geoshapes_with_their_values(achart):
+    square = [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]
+    features = [{"type": "Feature", "id": i, "properties": {"rate": r},
+                 "geometry": {"type": "Polygon",
+                              "coordinates": [[[x + i, y] for x, y in square[0]]]}}
+                for i, r in enumerate([0.25, 0.5, 0.75])]
+    data = alt.InlineData(values={"type": "FeatureCollection", "features": features},
+                          format=alt.DataFormat(property="features"))
+    d = achart(alt.Chart(data).mark_geoshape().encode(color="properties.rate:Q"))
+    (geo,) = d["geo"]
+    assert geo["mark"] == "geoshape"
+    assert geo["locations"] == [0.0, 1.0, 2.0]
+    assert geo["values"] == [0.25, 0.5, 0.75]

@@ -186,3 +186,4 @@ def test_too_large_for_vega_says_why(achart):
                .transform_regression("x", "y"), spec_too=False)
     (note,) = d["data_notes"]
     assert note["reason"].startswith("not evaluated: VegaFusion cannot evaluate regression")
+    assert note["reason"].endswith("too large for Vega here (over %d rows)" % probe.MAX_ROWS)

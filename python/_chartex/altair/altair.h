@@ -110,7 +110,7 @@ PyObject *vl_title_text(PyObject *title);
 
 /* One dataset of the plan. */
 typedef struct vl_data {
-    PyObject *key;              /* borrowed: "name" or "name@0.1" */
+    PyObject *key;              /* owned: "name" or "name@0.1" */
     PyObject *columns;          /* borrowed: dict field -> array */
     PyObject *temporal;         /* borrowed: the temporal fields, or NULL */
     size_t rows;

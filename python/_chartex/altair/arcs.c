@@ -115,6 +115,36 @@ one_wedge(vl_mark *m, const arc_ctx *c, size_t i, const double d[2], const doubl
     return 0;
 }
 
+/* An arc's angle given as a value of the encode (radians), or NaN. */
+static double
+raw_angle(vl_mark *m, const char *name)
+{
+    PyObject *v = vl_get_dict(m->encode, name);
+    double d = NAN;
+
+    if (v != NULL && PyDict_GetItemString(v, "scale") == NULL && !vl_number_at(v, "value", &d))
+        d = NAN;
+    Py_XDECREF(v);
+    return d;
+}
+
+static int
+constant_wedge(vl_mark *m)
+{
+    double a = raw_angle(m, "startAngle"), b = raw_angle(m, "endAngle");
+    chartex_artist *w;
+
+    if (!(isfinite(a) && isfinite(b)) || m->rows.n == 0)
+        return 0;
+    a *= 360.0 / TWO_PI;
+    b *= 360.0 / TWO_PI;
+    w = vl_new_artist(m, CHARTEX_ARTIST_WEDGE, CHARTEX_ROLE_DATA, CHARTEX_WEDGE_EXACT, NULL);
+    if (w == NULL)
+        return -1;
+    chartex_artist_set_wedge(w, fmin(a, b), fmax(a, b), 1.0);
+    return 0;
+}
+
 int
 vl_read_arcs(vl_mark *m)
 {
@@ -129,7 +159,9 @@ vl_read_arcs(vl_mark *m)
         || vl_channel_of(m, "outerRadius", &c.radius) < 0 || vl_channel_of(m, "fill", &c.fill) < 0)
         goto done;
     if (c.start.kind != VL_CH_FIELD || c.start.scale == NULL) {
-        rc = 0;         /* an arc of no data (a decoration, a gauge's track) */
+        /* Angles given as values, in radians, without a scale (Vega-Lite's
+         * theta datum with scale=None): one wedge of that angle. */
+        rc = constant_wedge(m);
         goto done;
     }
     /* the wedges in the order they go round (an aggregate's come in none) */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define MAX_ROWS ((size_t)1 << 40)
+#define MAX_BARE 10000
 
 /* ------------------------------------------------------------ datasets */
 
@@ -56,16 +57,15 @@ read_entry(PyObject *key, PyObject *entry)
     if (d->columns != NULL && !PyDict_Check(d->columns))
         d->columns = NULL;
     /* A dataset holds the rows its columns hold: a count its columns do
-     * not have (a hand-made plan's) is cut to them, and a dataset without
-     * columns has none. */
-    if (d->columns == NULL)
-        d->rows = 0;
+     * not have (a hand-made plan's) is cut to them.  A dataset without
+     * columns (Vega-Lite's "empty", one row for marks of constants) keeps
+     * its count, up to MAX_BARE rows. */
+    if (d->columns == NULL || PyDict_GET_SIZE(d->columns) == 0)
+        d->rows = d->rows < MAX_BARE ? d->rows : MAX_BARE;
     else {
         PyObject *k, *v;
         Py_ssize_t pos = 0, len;
 
-        if (PyDict_GET_SIZE(d->columns) == 0)
-            d->rows = 0;
         while (PyDict_Next(d->columns, &pos, &k, &v)) {
             len = PyUnicode_Check(v) || PyBytes_Check(v) ? 0 : PyObject_Length(v);
             if (len < 0) {
@@ -125,7 +125,9 @@ vl_dataset(vl_reader *r, PyObject *key)
     d = read_entry(key, entry);
     if (d == NULL)
         return NULL;
-    /* The key and the entry live in the plan, which the reader holds. */
+    /* The entry lives in the plan, which the reader holds; the key may
+     * be made for the lookup ("name@0.1"): the dataset holds it. */
+    Py_INCREF(key);
     d->key = key;
     r->data[r->n_data++] = d;
     return d;
@@ -308,6 +310,35 @@ is_temporal(const vl_data *d, PyObject *field)
     return in;
 }
 
+/* A Vega field name without its escapes ("a\\.b" -> "a.b"), None when it
+ * has none; a new reference, NULL on error. */
+static PyObject *
+unescaped(PyObject *field)
+{
+    Py_ssize_t n, i, k = 0;
+    const char *s = PyUnicode_AsUTF8AndSize(field, &n);
+    char *buf;
+    PyObject *out;
+
+    if (s == NULL) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (memchr(s, '\\', (size_t)n) == NULL)
+        Py_RETURN_NONE;
+    buf = malloc((size_t)n + 1);
+    if (buf == NULL)
+        return PyErr_NoMemory();
+    for (i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        buf[k++] = s[i];
+    }
+    out = PyUnicode_DecodeUTF8(buf, k, "replace");
+    free(buf);
+    return out;
+}
+
 int
 vl_column_get(vl_reader *r, const vl_data *d, PyObject *field, vl_column *c)
 {
@@ -319,6 +350,16 @@ vl_column_get(vl_reader *r, const vl_data *d, PyObject *field, vl_column *c)
     if (d == NULL || d->columns == NULL || field == NULL || !PyUnicode_Check(field))
         return 0;
     v = PyDict_GetItemWithError(d->columns, field);      /* borrowed */
+    if (v == NULL && !PyErr_Occurred()) {
+        /* Vega's escaped field name ("a\\.b", the key "a.b"). */
+        PyObject *plain = unescaped(field);
+
+        if (plain == NULL)
+            return -1;
+        if (plain != Py_None)
+            v = PyDict_GetItemWithError(d->columns, plain);
+        Py_DECREF(plain);
+    }
     if (v == NULL)
         return chx_clear_recoverable();
     if (PyArray_Check(v) && PyArray_NDIM((PyArrayObject *)v) == 1

@@ -370,8 +370,10 @@ reader_clear(vl_reader *r)
     size_t i;
 
     vl_scales_clear(r);
-    for (i = 0; i < r->n_data; i++)
+    for (i = 0; i < r->n_data; i++) {
+        Py_XDECREF(r->data[i]->key);
         free(r->data[i]);
+    }
     free(r->data);
     for (i = 0; i < r->n_arena; i++)
         free(r->arena[i]);

@@ -285,6 +285,8 @@ def read_datasets(vega, limit=10000):
             name = facet.get("data") if facet else source.get("data")
             found = scope.resolve(name) if isinstance(name, str) else None
             use(found, mark)
+            if found is not None and mark.get("type") == "shape":
+                fields[found].add("id")     # a geoshape's features are named by it
             if inner is not None:
                 if found is not None and isinstance(facet.get("name"), str):
                     inner.facets[facet["name"]] = found
@@ -461,10 +463,16 @@ def _evaluate(vf, vega, wanted, fields, tables, lineage, notes):
     if missing:
         from . import probe
 
+        heavy = any(probe.ROW_BY_ROW.intersection(_transform_types(dataset_key(*p), lineage))
+                    for p in missing)
         try:
-            got = probe.evaluate(vf, vega, missing, tables, fields)
+            got = probe.evaluate(vf, vega, missing, tables, fields, row_by_row=heavy)
         except MemoryError:
             raise
+        except probe.TooLarge as exc:
+            got = {}
+            for pair in missing:
+                notes[dataset_key(*pair)] += "; %s" % exc
         except Exception as exc:    # the spec's own fault: kept in the notes
             got = {}
             for pair in missing:

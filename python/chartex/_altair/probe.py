@@ -13,8 +13,11 @@ fields the chart's marks read, each tagged with its kind
 Vega computed, the shortest text that reads back to it.
 
 This is the fallback path, bounded: an input of more than MAX_ROWS rows is
-not sent (the dataset keeps its note), and the rows come back as text, one
-Python string per value.
+not sent, nor one of more than ROW_BY_ROW_MAX_ROWS for a transform that
+gives a row per input row at a cost (a loess, whose cost in Vega grows as
+the square of its rows: 5,000 take 6 s; Vega's geo projections of points);
+the dataset then keeps its note.  The rows come back as text, one Python
+string per value.
 """
 import json
 import sys
@@ -22,6 +25,12 @@ import sys
 from .plan import ZONE
 
 MAX_ROWS = 50000
+ROW_BY_ROW_MAX_ROWS = 5000
+ROW_BY_ROW = frozenset(("loess", "geopoint", "geojson", "geoshape", "geopath"))
+
+
+class TooLarge(Exception):
+    """An input too large to send through the JavaScript engine."""
 
 
 def _cell(field):
@@ -41,6 +50,44 @@ def _probe_mark(i, name, fields, facet_fields):
     cells = [_cell(f) for f in fields] + [_parent_cell(f) for f in facet_fields]
     return {"type": "text", "name": "chartex_probe_%d" % i, "from": {"data": name},
             "encode": {"update": {"text": {"signal": "[%s]" % ", ".join(cells)}}}}
+
+
+def _unproject(group):
+    """Takes out the "project" transforms VegaFusion adds to keep the
+    columns the marks draw: the reader also reads what made them (a
+    geopoint's longitude and latitude).  A projection keeps the rows."""
+    for d in group.get("data", []):
+        ts = d.get("transform") if isinstance(d, dict) else None
+        if isinstance(ts, list):
+            d["transform"] = [t for t in ts if not (isinstance(t, dict)
+                                                   and t.get("type") == "project")]
+    for g in _groups(group):
+        _unproject(g)
+
+
+def _inline_files(group):
+    """Puts into the spec, as values, the local files its datasets still
+    name (VegaFusion left them: a topojson's features); returns the URLs
+    that are no local file (none, as plan.py replaced them)."""
+    import os
+
+    out = []
+    for d in group.get("data", []):
+        url = d.get("url") if isinstance(d, dict) else None
+        if not isinstance(url, str):
+            continue
+        if not os.path.isfile(url):
+            out.append(url)
+            continue
+        with open(url, "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+        kind = (d.get("format") or {}).get("type", "json") if isinstance(d.get("format"),
+                                                                        dict) else "json"
+        d["values"] = json.loads(text) if kind in ("json", "topojson") else text
+        del d["url"]
+    for g in _groups(group):
+        out += _inline_files(g)
+    return out
 
 
 def _groups(group):
@@ -124,10 +171,10 @@ def _dataset(np, field_names, rows):
     return {"rows": len(rows), "columns": columns, "temporal": temporal}
 
 
-def evaluate(vf, vega, pairs, tables, fields):
+def evaluate(vf, vega, pairs, tables, fields, row_by_row=False):
     """{(name, path): plan dataset} of the datasets pairs that Vega could
-    evaluate here (when the chart's inputs hold at most MAX_ROWS rows); the
-    others are left out.  A dataset defined in a facet's cell (Vega-Lite's
+    evaluate here; TooLarge when an input holds more than MAX_ROWS rows
+    (ROW_BY_ROW_MAX_ROWS when a transform is row_by_row).  A dataset defined in a facet's cell (Vega-Lite's
     layers in a facet) is evaluated in every cell, its rows carrying their
     cell's facet values."""
     import vl_convert as vlc
@@ -136,12 +183,18 @@ def evaluate(vf, vega, pairs, tables, fields):
     pairs = [p for p in pairs if fields.get(p)]
     if not pairs:
         return {}
+    limit = ROW_BY_ROW_MAX_ROWS if row_by_row else MAX_ROWS
     spec, extracted, _ = vf.runtime.pre_transform_extract(
         vega, local_tz=ZONE, default_input_tz=ZONE, preserve_interactivity=False,
-        extract_threshold=MAX_ROWS + 1, extracted_format="pyarrow", inline_datasets=tables)
+        extract_threshold=limit + 1, extracted_format="pyarrow", inline_datasets=tables)
     if extracted:
-        # An input too large to send through the JavaScript engine.
-        return {}
+        raise TooLarge("too large for Vega here (over %d rows)" % limit)
+    _unproject(spec)
+    urls = _inline_files(spec)
+    if urls:
+        # vl-convert's Vega reads no file and fetches nothing: a dataset
+        # left as a URL would read as empty, a wrong answer.
+        raise TooLarge("Vega here cannot load %s" % urls[0][:200])
     probe, columns = _probe_spec(spec, pairs, fields)
     texts = _texts(vlc.vega_to_scenegraph(probe), len(pairs))
     return {p: _dataset(np, cols, rows) for p, cols, rows in zip(pairs, columns, texts)}
