@@ -13,8 +13,27 @@ cd "$(dirname "$0")"
 sudo=
 if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends \
+# Another package manager may hold apt's or dpkg's lock (unattended-upgrades
+# on a machine that just booted, a second bootstrap): wait for it, saying
+# so, instead of failing.  dpkg's lock is waited for by apt itself
+# (DPkg::Lock::Timeout); the package lists' lock of apt-get update by the
+# loop, which retries for up to 10 minutes.
+apt_get() {
+    local tries=0 err
+    err=$(mktemp)
+    while ! $sudo apt-get -o DPkg::Lock::Timeout=600 "$@" 2>"$err"; do
+        if ! grep -qiE 'could not get lock|unable to lock|is held by process' "$err" \
+           || [ $((tries += 1)) -gt 60 ]; then
+            cat "$err" >&2; rm -f "$err"; return 1
+        fi
+        echo "bootstrap.sh: another package manager holds apt's lock; waiting ($((tries * 10)) s)" >&2
+        sleep 10
+    done
+    grep -v '^$' "$err" >&2 || true
+    rm -f "$err"
+}
+apt_get update -qq
+apt_get install -y -qq --no-install-recommends \
     build-essential autoconf automake libtool pkg-config \
     libjson-c-dev libcriterion-dev \
     clang-14 libclang-rt-14-dev llvm-14 valgrind \

@@ -316,14 +316,14 @@ def check_chart(d):
 
 
 # --------------------------------------------------------------- fixtures
-# The runner itself is chartex._golden (the `chartex check` command); these
+# The runner itself is chartex._golden.runner (the `chartex check` command); these
 # names stay here for the tests that use them.
 
 def _golden():
     builddir = None if INSTALLED else os.environ.get("CHARTEX_BUILDDIR")
     if builddir and os.path.join(builddir, "python") not in sys.path:
         sys.path.insert(0, os.path.join(builddir, "python"))
-    from chartex import _golden as g
+    from chartex._golden import runner as g
     return g
 
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "chartex.h"
-#include "internal.h"
+#include "chart/chart_tree.h"
 
 /* ------------------------------------------------------------------ scene */
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import chartex
-from chartex import _unpickle
+from chartex._offline import unpickle as _unpickle
 
 
 @pytest.fixture(params=["built", "drawn", "rotated"])

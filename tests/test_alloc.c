@@ -2,7 +2,7 @@
  * test_alloc.c - every allocation of the core fails in turn, on real scenes.
  *
  * Built only into tests/alloc_tests, against a copy of the core compiled with
- * -DCHARTEX_ALLOC_FAILURE_TESTING (src/util.c): there the n-th call of
+ * -DCHARTEX_ALLOC_FAILURE_TESTING (src/base/util.c): there the n-th call of
  * chartex__malloc/calloc/realloc returns NULL, and chartex__alloc_live counts
  * the blocks not yet freed.  In the spirit of jansson's chaos test, for each
  * fixture scene the whole pipeline -- reading the scene JSON, writing it back,

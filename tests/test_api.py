@@ -340,9 +340,10 @@ def header_constants():
 
 def test_extension_exports_the_header_constants():
     # chartex.ipython reads these from the extension instead of copying
-    # them; chartex._compat, which the extension imports, writes the axis
+    # them; chartex._matplotlib.compat, which the extension imports, writes the axis
     # kinds out (an import back would be a circle): both checked here.
-    from chartex import _chartex, _compat
+    from chartex import _chartex
+    from chartex._matplotlib import compat as _compat
     import chartex.ipython
     h = header_constants()
     assert _chartex.MIN_MAX_POINTS == h["CHARTEX_MIN_MAX_POINTS"]

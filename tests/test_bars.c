@@ -1,9 +1,9 @@
 /*
- * test_bars.c - bar charts as their reader sees them (src/bars.c): bars
+ * test_bars.c - bar charts as their reader sees them (src/chart/bars.c): bars
  * named by the group they stand in, floating bars' base, stacks, the
  * lines drawn as a bar's error bar; an Axes of several kinds of data as
- * an overlaid superchart (src/extract.c); reference lines
- * (src/reflines.c).
+ * an overlaid superchart (src/chart/extract.c); reference lines
+ * (src/chart/reflines.c).
  */
 #include "helpers.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_candles.c - candlestick and OHLC charts (src/candles.c): the
+ * test_candles.c - candlestick and OHLC charts (src/chart/candles.c): the
  * candles found from the numbers as every reader draws them (floating
  * bars or rectangles with wicks, OHLC sticks with their ticks), and what
  * stays a bar or a line chart.
@@ -116,7 +116,7 @@ Test(candles, labelled_bodies_name_the_group)
  * the high down to it (zero-length ones too), as one LineCollection, and
  * the bodies as a PolyCollection of rectangles drawn from the open (the
  * first corner) to the close, at integer positions named by dates (a
- * category axis, chartex._compat.index_dates). */
+ * category axis, chartex._matplotlib.compat.index_dates). */
 Test(candles, mplfinance_candle)
 {
     chartex_scene *s = h_scene();

@@ -1,6 +1,6 @@
 """Candlestick and OHLC charts from matplotlib, as a price chart's reader
 reads them: one element per candle with its date and the open, high, low
-and close that were plotted (src/candles.c decides them from the numbers).
+and close that were plotted (src/chart/candles.c decides them from the numbers).
 Every idiom is drawn first, as a kernel renders a figure before its
 formatter runs, and read back by E2B's client where it is installed.
 mplfinance is a test dependency only: its cases skip without it
@@ -14,7 +14,7 @@ import pytest
 import chartex
 from golden import iso
 
-from chartex import _compat
+from chartex._matplotlib import compat as _compat
 
 DATES = np.array(["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04",
                   "2024-01-05", "2024-01-08"], dtype="datetime64[D]")

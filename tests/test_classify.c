@@ -1,9 +1,9 @@
 /*
  * test_classify.c - the kind of each Axes, and box plots / violins rebuilt
- * from geometry (src/classify.c, src/box.c).
+ * from geometry (src/chart/classify.c, src/chart/box.c).
  */
 #include "helpers.h"
-#include "chart.h"
+#include "chart/chart.h"
 
 /* The kind of the scene's axes i: its one part's (the box plot cleared),
  * CHARTEX__KIND_NONE for no part, KIND_MIXED for several. */

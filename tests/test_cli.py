@@ -19,7 +19,7 @@ from matplotlib import cbook
 
 import chartex
 import golden
-from chartex import _unpickle
+from chartex._offline import unpickle as _unpickle
 
 
 def run_cli(*args, cwd=None, timeout=120, env=None):
@@ -621,6 +621,25 @@ def test_check_command(tmp_path):
     r = run_cli("check", tmp_path)
     assert r.returncode == 0
     assert "1 ok" in r.stdout
+
+
+def test_check_names_the_packages_a_fixture_needs(tmp_path):
+    # A fixture that imports what is not installed is reported in one line
+    # with the pip install that brings it, never as a traceback.
+    (tmp_path / "needs.py").write_text(
+        "import chartex_no_such_package_xyz.sub\n\n\ndef make_figure():\n    pass\n")
+    (tmp_path / "also.py").write_text(
+        "from chartex_other_missing_pkg import x\n\n\ndef make_figure():\n    pass\n")
+    r = run_cli("check", tmp_path)
+    assert r.returncode == 1
+    assert ("NEEDS    needs\nneeds.py: needs chartex_no_such_package_xyz, which is not "
+            "installed here (pip install chartex_no_such_package_xyz)") in r.stdout, r.stdout
+    assert ("pip install chartex_no_such_package_xyz chartex_other_missing_pkg") in r.stdout
+    from chartex._golden import runner
+    assert runner.pip_name("sklearn.datasets") == "scikit-learn"
+    assert "Traceback" not in r.stdout + r.stderr
+    r = run_cli("check", "--help")
+    assert "pip install numpy pandas seaborn plotly" in " ".join(r.stdout.split())
 
 
 def test_timeout_kills_what_the_script_started(tmp_path):

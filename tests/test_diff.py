@@ -1,4 +1,4 @@
-"""The structural diff of charts (chartex._diff) and `chartex diff`."""
+"""The structural diff of charts (chartex._golden.diff) and `chartex diff`."""
 import copy
 import json
 import os
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from chartex import _diff
+from chartex._golden import diff as _diff
 
 BASE = {
     "type": "line",

@@ -8,7 +8,7 @@ that registers three formatters: e2b/chart, which calls e2b_charts'
 chart_figure_to_dict for a Figure and gives {} when it raises; e2b/data,
 which gives a pandas DataFrame's columns; and application/json through
 orjson.  STARTUP below is this test's own rendition of that logic, with the
-one import swapped, as the README tells a kernel image maker to do.  The
+one import swapped, as doc/install.md tells a kernel image maker to do.  The
 charts are then deserialized with e2b_code_interpreter (E2B's Python
 client, from PyPI: a test requirement, never a dependency of chartex) the
 way it reads a result that E2B's server relays: the MIME type e2b/chart

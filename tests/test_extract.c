@@ -1,6 +1,6 @@
 /*
  * test_extract.c - the chart of a scene, checked as its whole JSON text
- * (src/extract.c and the chart rooms below it, through src/emit.c and src/json.c).
+ * (src/chart/extract.c and the chart rooms below it, through src/chart/emit.c and src/base/json_writer.c).
  */
 #include <json-c/json.h>
 

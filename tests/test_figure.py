@@ -504,7 +504,7 @@ def test_artist_lists_helper_falls_back_for_redefined_lists():
     # through its lists, not through _children.
     import matplotlib.pyplot as plt
     from matplotlib.axes import Axes
-    from chartex import _compat
+    from chartex._matplotlib import compat as _compat
 
     class OnlyFirstLine(Axes):
         name = "only_first_line_test"

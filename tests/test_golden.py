@@ -139,11 +139,11 @@ def test_runner_reports_diffs_and_updates(tmp_path):
 
 
 def test_one_pass_over_the_children_reads_what_the_lists_read(fixture_path, monkeypatch):
-    # The walker reads ax._children once (chartex._compat.artist_lists)
+    # The walker reads ax._children once (chartex._matplotlib.compat.artist_lists)
     # instead of iterating ax.lines / collections / patches / images; with
     # the helper disabled it iterates the lists.  Both must give the same
     # scene, artist for artist and in the same order.
-    from chartex import _compat
+    from chartex._matplotlib import compat as _compat
     try:
         fig = golden.build_figure(fixture_path)
         assert all(_compat.artist_lists(ax) is not None for ax in fig.axes)

@@ -8,11 +8,17 @@
   #include loop; no Python module of the package imports one that imports
   it back, counting the extension module (which imports some modules by
   name) as one module.
+- The core's folders are layers (base <- scene <- chart; base <- table)
+  and calls go down them.
 - No C room over 900 lines.
+- No two source files share a name (nor names a letter apart), and the
+  Plotly wing's calc port (plotly/calc/) is plain C: no Python, its own
+  headers and the core's public one, one allocator.
 - Names say who owns them: each folder's non-static functions carry its
   prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
-  files, mpl_ the matplotlib walker, px_ the Plotly reader, tbl_ the table
-  reader, vl_ the Altair reader), and architecture.md states each prefix.
+  files, mpl_ the matplotlib walker, px_ the Plotly reader and its calc
+  port, tbl_ the table reader, vl_ the Altair reader), and architecture.md
+  states each prefix.
 - The core never includes Python.h; the extension includes the public
   header alone, never the core's private ones.
 
@@ -35,15 +41,26 @@ if not (ROOT / "src").is_dir() or not DOC.is_file():
 
 MAX_ROOM_LINES = 900
 
-# folder -> the prefixes its non-static functions may carry
+# folder -> the prefixes its non-static functions may carry; a folder not
+# named takes its parent's (src/chart takes src's, plotly/calc plotly's).
 PREFIXES = {
     "src": ("chartex_",),
     "python/_chartex": ("chx_",),
     "python/_chartex/matplotlib": ("mpl_",),
     "python/_chartex/plotly": ("px_",),
-    "python/_chartex/table": ("tbl_",),
+    "python/_chartex/frames": ("tbl_",),
     "python/_chartex/altair": ("vl_",),
 }
+
+# The Plotly reader's port of plotly.js's calc step: plain C on doubles,
+# also built alone into tests/plotly_stats_tests.
+CALC = "python/_chartex/plotly/calc"
+
+
+def prefixes_of(folder):
+    while folder not in PREFIXES and "/" in folder:
+        folder = folder.rsplit("/", 1)[0]
+    return PREFIXES.get(folder)
 
 
 def source_files():
@@ -207,6 +224,31 @@ def test_the_call_graph_is_read():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+# The core's folders are layers: a folder calls its own rooms and those of
+# the folders it stands on, never one above it.
+CORE_LAYERS = {
+    "src/base": set(),
+    "src/scene": {"src/base"},
+    "src/chart": {"src/scene", "src/base"},
+    "src/table": {"src/base"},
+}
+
+
+def test_the_core_folders_call_down():
+    graph = c_call_graph()
+    wrong = []
+    for a, targets in graph.items():
+        fa = a.rsplit("/", 1)[0]
+        if fa not in CORE_LAYERS:
+            continue
+        for b in targets:
+            fb = b.rsplit("/", 1)[0]
+            if fb != fa and fb not in CORE_LAYERS[fa]:
+                wrong.append("%s -> %s" % (a, b))
+    assert not wrong, "core rooms calling a layer above their own:\n  " + "\n  ".join(wrong)
+    assert set(CORE_LAYERS) == {p.rsplit("/", 1)[0] for p in c_files() if p.startswith("src/")}
+
+
 def _include_target(path, name):
     here = (ROOT / path).parent
     for base in (here, ROOT / "include", ROOT / "src", ROOT / "python" / "_chartex"):
@@ -245,7 +287,7 @@ def test_names_carry_their_wing_prefix():
     wrong = []
     for p in c_files():
         folder = p.rsplit("/", 1)[0]
-        prefixes = PREFIXES.get(folder)
+        prefixes = prefixes_of(folder)
         assert prefixes is not None, "%s: a folder with no prefix in PREFIXES" % folder
         for name, static in _definitions(_code(p)):
             if not static and not name.startswith(prefixes) and name != "PyInit__chartex":
@@ -262,48 +304,122 @@ def test_the_core_and_the_extension_keep_their_headers():
         if p.startswith(("src/", "include/")):
             assert "Python.h" not in includes, "%s includes Python.h" % p
         if p.startswith("python/"):
-            private = [i for i in includes if os.path.basename(i) in ("internal.h", "chart.h")]
+            private = [i for i in includes
+                       if (_include_target(p, i) or "").startswith("src/")
+                       or i.split("/")[0] in ("base", "scene", "chart", "table")]
             assert not private, "%s includes the core's private %s" % (p, private)
+
+
+def test_the_calc_port_is_plain_c():
+    """The calc port's boundary: no Python (no Python.h, no Py* name), no
+    header of the reader or the module above it; it includes its own
+    headers, the core's public one (chartex_format_double) and the C
+    library's alone, and allocates through calc_alloc.c."""
+    files = [p for p in source_files() if p.startswith(CALC + "/")]
+    assert len(files) >= 8, files
+    for p in files:
+        text = (ROOT / p).read_text(encoding="utf-8")
+        for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
+            target = _include_target(p, inc)
+            assert target is not None and (target.startswith(CALC + "/")
+                                           or target == "include/chartex.h"), \
+                "%s includes %s, outside the calc port and the core's public header" % (p, inc)
+        assert "Python.h" not in text, p
+        used = set(re.findall(r"\b(Py[A-Z_]\w*|_Py\w*)\b", _code(p)))
+        assert not used, "%s uses Python: %s" % (p, sorted(used))
+        raw = set(re.findall(r"\b(malloc|calloc|realloc)\s*\(", _code(p)))
+        assert not raw or p.endswith("calc_alloc.c"), \
+            "%s allocates with %s, not the calc port's helper" % (p, sorted(raw))
+
+
+def test_no_file_name_repeats_across_the_house():
+    """A name says what a file holds: no two source files of the house
+    share one (a sibling wing's axis.c would be another axis.c)."""
+    seen = {}
+    for p in source_files():
+        name = p.rsplit("/", 1)[1]
+        if name == "__init__.py":
+            continue
+        seen.setdefault(name, []).append(p)
+    twice = {n: ps for n, ps in seen.items() if len(ps) > 1}
+    assert not twice, twice
+    # Nor names a letter apart (text.c and texts.c were).
+    stems = sorted({n.rsplit(".", 1)[0] for n in seen})
+    close = [(a, b) for a in stems for b in stems if a < b and (a + "s" == b or b + "s" == a)]
+    assert not close, close
 
 
 # -------------------------------------------------------- the Python side
 
-def python_import_graph():
-    """{module: {module it imports}} over python/chartex/*.py, any import
-    anywhere in a module (a lazy one is an import all the same), with the
-    extension module as the node "_chartex" importing the modules its C
-    text names ("chartex._compat")."""
+def _python_modules():
+    """{dotted name below chartex ("cli", "_matplotlib.compat"): path}."""
     pkg = ROOT / "python" / "chartex"
-    mods = {p.stem for p in pkg.glob("*.py")}
+    out = {}
+    for p in sorted(pkg.rglob("*.py")):
+        rel = p.relative_to(pkg).with_suffix("").parts
+        if "__pycache__" in rel:
+            continue
+        if rel[-1] == "__init__":
+            rel = rel[:-1]
+        out[".".join(rel) or "__init__"] = p
+    return out
+
+
+def python_import_graph():
+    """{module: {module it imports}} over the package's modules (dotted
+    below chartex: "cli", "_matplotlib.compat"), any import anywhere in a
+    module (a lazy one is an import all the same), with the extension
+    module as the node "_chartex" importing the modules its C text names
+    ("chartex._matplotlib.compat")."""
+    mods = _python_modules()
+
+    def known(name):
+        return name if name in mods or name == "_chartex" else None
+
     graph = {}
-    for p in sorted(pkg.glob("*.py")):
+    for name, p in mods.items():
+        is_pkg = p.name == "__init__.py"
+        here = name.split(".") if is_pkg and name != "__init__" else name.split(".")[:-1]
         tree = ast.parse(p.read_text(encoding="utf-8"))
         deps = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                if node.level == 1 and node.module is None:
-                    deps |= {a.name for a in node.names}
-                elif node.level == 1:
-                    deps.add(node.module.split(".")[0])
+                if node.level:
+                    base = here[:len(here) - (node.level - 1)] if node.level > 1 else here
                 elif node.module and node.module.split(".")[0] == "chartex":
-                    parts = node.module.split(".")
-                    deps |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+                    base = []
+                else:
+                    continue
+                mod = node.module or ""
+                if not node.level:
+                    mod = mod.split(".", 1)[1] if "." in mod else ""
+                prefix = ".".join(base + ([mod] if mod else []))
+                for a in node.names:
+                    full = known((prefix + "." if prefix else "") + a.name)
+                    if full is None:
+                        full = known(prefix)
+                    if full is not None:
+                        deps.add(full)
             elif isinstance(node, ast.Import):
                 for a in node.names:
                     parts = a.name.split(".")
                     if parts[0] == "chartex" and len(parts) > 1:
-                        deps.add(parts[1])
-        graph[p.stem] = {d for d in deps if d in mods or d == "_chartex"} - {p.stem}
+                        full = known(".".join(parts[1:]))
+                        if full:
+                            deps.add(full)
+        graph[name] = deps - {name}
     ext = set()
     for p in c_files():
         if p.startswith("python/"):
             text = (ROOT / p).read_text(encoding="utf-8")
-            ext |= {m for m in re.findall(r'"chartex\.(\w+)"', text) if m in mods}
+            ext |= {m for m in re.findall(r'"chartex\.([\w.]+)"', text) if m in mods}
     graph["_chartex"] = ext
     return graph
 
 
 def test_no_python_import_circle():
     graph = python_import_graph()
-    assert {"_compat", "_artists", "_legend"} <= graph["_chartex"]
+    assert {"_matplotlib.compat", "_matplotlib.artists", "_matplotlib.legend",
+            "_tables.frames"} <= graph["_chartex"]
+    assert "_golden.diff" in graph["cli"] and "_matplotlib.compat" in graph["_golden.render"]
     assert _cycles(graph) == [], graph

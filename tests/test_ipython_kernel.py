@@ -359,7 +359,7 @@ def test_startup_file_logs_to_the_kernel_stderr_once(startup_kernel):
 # ------------------------------------------- the kernel config file route
 
 def test_extension_from_the_kernel_config_file(tmp_path):
-    """The README's third route: a profile's ipython_kernel_config.py that
+    """doc/kernel.md's third route: a profile's ipython_kernel_config.py that
     lists chartex in c.InteractiveShellApp.extensions loads it at start-up,
     so the first plt.show() already carries a chart."""
     ipython_dir = tmp_path / "ipython"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "chart/chart_tree.h"
 
 struct escape_case {
     const char *in;

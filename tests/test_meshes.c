@@ -1,6 +1,6 @@
 /*
  * test_meshes.c - heatmaps, cells, colour images and contour sets in the
- * core (src/heatmap.c, src/contours.c, the bounds in src/downsample.c):
+ * core (src/chart/heatmap.c, src/chart/contours.c, the bounds in src/chart/downsample.c):
  * scenes built in C, their charts, and their scene JSON read back.
  */
 #include <criterion/criterion.h>

@@ -205,7 +205,7 @@ def test_stub_signatures_are_the_extension_s():
     others += [n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)]
     for name in others:
         assert hasattr(_chartex, name), name
-    # render is pure Python (chartex._render), typed by its annotations.
+    # render is pure Python (chartex._golden.render), typed by its annotations.
     typed = set(functions) | set(others) | {"chart_figure_to_dict", "render"}
     assert set(chartex.__all__) <= typed
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../python/_chartex/plotly/stats.h"
+#include "../python/_chartex/plotly/calc/calc.h"
 
 #ifndef CHARTEX_SRCDIR
 #error "CHARTEX_SRCDIR must name the source tree"

@@ -4,7 +4,7 @@ and a figure as a cell's last expression carry (issue 18).
 A Plotly figure displays itself: BaseFigure._ipython_display_ calls
 plotly.io.show, which publishes the raw MIME bundle of the default
 renderers, so IPython's formatters are never asked.  chartex adds its
-renderer, "chartex", to that default (chartex._plotly, chartex.ipython);
+renderer, "chartex", to that default (chartex._plotly.hook, chartex.ipython);
 these tests run the kernels of tests/test_ipython_kernel.py (ipykernel
 through jupyter_client, every message part parsed as strict JSON) and read
 the display_data that comes out, under either packer, and through E2B's

@@ -300,7 +300,7 @@ def test_baselines_are_the_reviewed_fixture_text(pytester):
     names = ["line_dates", "bar_grouped", "box_violin", "superchart_grid"]
     pytester.makepyfile(test_fixtures='''
         import pytest
-        from chartex import _golden
+        from chartex._golden import runner as _golden
 
         @pytest.mark.chart_compare
         @pytest.mark.parametrize("name", %r)

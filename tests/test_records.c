@@ -1,10 +1,10 @@
 /*
- * test_records.c - an artist's columns (src/scene_columns.c) and what a
- * chart gives of them (src/records.c): RECORD artists under the key of
+ * test_records.c - an artist's columns (src/scene/scene_columns.c) and what a
+ * chart gives of them (src/chart/records.c): RECORD artists under the key of
  * their record kind, a bar's per-bar columns as keys of its element, the
- * builder's refusals, their scene JSON (src/scene_write.c,
- * src/scene_read_columns.c) read back and refused; and the exact angle of
- * a Plotly pie's wedge (CHARTEX_WEDGE_EXACT, src/kinds.c).
+ * builder's refusals, their scene JSON (src/scene/scene_write.c,
+ * src/scene/scene_read_columns.c) read back and refused; and the exact angle of
+ * a Plotly pie's wedge (CHARTEX_WEDGE_EXACT, src/chart/kinds.c).
  */
 #include <criterion/criterion.h>
 

@@ -12,7 +12,8 @@ import pytest
 
 import chartex
 import golden
-from chartex import _diff, _review
+from chartex._golden import diff as _diff
+from chartex._golden import review as _review
 
 FIXTURES = golden.fixture_paths()
 

@@ -2,7 +2,7 @@
  * test_scene_json.c - the scene's JSON form: round trips, exact numbers,
  * and a reader that refuses malformed input cleanly.
  */
-#include "internal.h"
+#include "scene/scene.h"
 
 #include <criterion/criterion.h>
 

@@ -1,5 +1,5 @@
 /*
- * test_scene_write.c - the scene JSON writer (src/scene_write.c): compact
+ * test_scene_write.c - the scene JSON writer (src/scene/scene_write.c): compact
  * text byte for byte as json-c wrote it before the writer streamed, the
  * indented layout of json.dumps(indent=N), streaming in pieces, a failing
  * write callback, and (in the alloc build) every allocation failing.
@@ -9,7 +9,7 @@
  * json-c reads a number back keeping its text, so json-c's print of what
  * json-c reads from our text is what the old writer would have written.
  */
-#include "internal.h"
+#include "scene/scene.h"
 
 #include <criterion/criterion.h>
 #include <json-c/json.h>

@@ -115,7 +115,7 @@ DTYPES = {
                           decimal.Decimal("1e-30"), decimal.Decimal("Infinity"),
                           decimal.Decimal("123456789012345678901234567890"), None]),
     "string": pd.Series(["a", None, "", "é", "日本", "\U0001F600", "x\x00y"], dtype="string"),
-    "object_str": pd.Series(["a", None, "", "é", "日本", "\ud800x", "\n\"\\"]),
+    "object_str": pd.Series(["a", None, "", "é", "日本", "\ud800x", "\n\"\\"], dtype=object),
     "bytes": pd.Series([b"ab", b"\xff\x00", None, b"", "str", 1, 2.5]),
     "object_mixed": pd.Series([1, 2.5, "x", None, True, dt.date(2024, 1, 2), [1, 2]]),
     "object_dates": pd.Series([dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc), dt.date(2024, 1, 1),
@@ -506,7 +506,7 @@ def test_data_formatter_never_breaks_a_display(shell):
 
 
 def test_data_formatter_failure_is_logged_once(shell, monkeypatch, caplog):
-    from chartex import _frames
+    from chartex._tables import frames as _frames
 
     def broken(obj, max_rows=None):
         raise RuntimeError("a broken frame")

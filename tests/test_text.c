@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "chart/chart_tree.h"
 
 struct date_case {
     double v, epoch;

@@ -36,14 +36,14 @@ class _Recorder(pickle.Unpickler):
     """Records each global, and for builtins.getattr (how pickle saves a
     bound method, a nested class or an enum member) the attribute it reads,
     as "getattr OWNER.NAME" with OWNER the class that defines the attribute
-    (chartex._unpickle.owner_of)."""
+    (chartex._offline.unpickle.owner_of)."""
 
     def __init__(self, data, seen):
         super().__init__(io.BytesIO(data))
         self.seen = seen
 
     def find_class(self, module, name):
-        from chartex._unpickle import normalize, owner_of
+        from chartex._offline.unpickle import normalize, owner_of
 
         module, name = normalize(module, name)
         self.seen.add(module + "." + name)
@@ -324,7 +324,7 @@ def discover():
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
-                        help="compare with chartex._unpickle.ALLOWED")
+                        help="compare with chartex._offline.unpickle.ALLOWED")
     args = parser.parse_args(argv)
     import matplotlib
     import numpy
@@ -337,7 +337,7 @@ def main(argv=None):
         for name in sorted(seen):
             print(name)
         return 0
-    from chartex import _unpickle
+    from chartex._offline import unpickle as _unpickle
 
     # builtins.getattr is always replaced by the restricted one.
     known = set(_unpickle.ALLOWED) | {"builtins.getattr"} | {

@@ -26,7 +26,7 @@ def figures():
     from plotly.subplots import make_subplots
 
     sys.path.insert(0, str(ROOT / "python"))
-    from chartex import _golden
+    from chartex._golden import runner as _golden
 
     for path in _golden.fixture_paths(ROOT / "fixtures" / "plotly"):
         yield "fixture_" + path.stem, _golden.load_fixture(path).make_figure()

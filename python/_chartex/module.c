@@ -845,7 +845,7 @@ chx_exec(PyObject *module)
     if (PyModule_AddStringConstant(module, "__version__", chartex_version()) < 0)
         return -1;
     /* The constants of include/chartex.h that the package's Python files
-     * use (chartex.ipython, chartex._compat): read from here, never copied. */
+     * use (chartex.ipython, chartex._matplotlib.compat): read from here, never copied. */
     if (PyModule_AddIntConstant(module, "MIN_MAX_POINTS", CHARTEX_MIN_MAX_POINTS) < 0
         || PyModule_AddIntConstant(module, "AXIS_NUMERIC", CHARTEX_AXIS_NUMERIC) < 0
         || PyModule_AddIntConstant(module, "AXIS_DATE", CHARTEX_AXIS_DATE) < 0

@@ -7,7 +7,7 @@
  *   matplotlib/   mpl_   a live matplotlib Figure (the walker)
  *   plotly/       px_    a Plotly figure, object or JSON form
  *   altair/       vl_    an Altair chart or a Vega-Lite spec (or its plan)
- *   table/        tbl_   a pandas or polars frame (a table, not a scene)
+ *   frames/       tbl_   a pandas or polars frame (a table, not a scene)
  *
  * A reader returns a new scene, owned by the caller (chartex_scene_free),
  * or NULL with an exception set: ChartexError ("while reading ...", the
@@ -37,10 +37,10 @@ int vl_is_chart(chx_state *st, PyObject *obj);
  * views, marks, scales and guides. */
 chartex_scene *vl_read_chart(chx_state *st, PyObject *obj);
 
-/* table/frame.c: 1 when obj is a pandas DataFrame or Series or a polars
+/* frames/read_frame.c: 1 when obj is a pandas DataFrame or Series or a polars
  * DataFrame or Series (never importing either), 0 when not, -1 on error. */
 int tbl_is_frame(chx_state *st, PyObject *obj);
-/* table/frame.c: reads the frame into a new table (owned by the caller,
+/* frames/read_frame.c: reads the frame into a new table (owned by the caller,
  * chartex_table_free), the index first as reset_index makes it; at most
  * max_rows rows (-1: all), the first ceil(max_rows / 2) and the last
  * floor(max_rows / 2).  *total_rows receives the frame's row count. */

@@ -6,7 +6,7 @@
  * the extension.
  *
  * Nothing heavy happens at import: NumPy's C API, the matplotlib classes
- * and the walker's Python side (chartex._compat, _artists, _legend) are
+ * and the walker's Python side (chartex._matplotlib.compat, _artists, _legend) are
  * imported on the first call that reads a figure
  * (chx_ready), because a figure cannot exist before matplotlib (and so
  * NumPy) has been imported, and `import chartex` must stay cheap for
@@ -183,7 +183,7 @@ chx_ready(chx_state *st)
         /* The walker's Python side: version differences, the readers of
          * some artists, the legend's names (each imports only below it). */
         static const char *const names[3] = {
-            "chartex._compat", "chartex._artists", "chartex._legend"
+            "chartex._matplotlib.compat", "chartex._matplotlib.artists", "chartex._matplotlib.legend"
         };
         PyObject **slots[3] = { &st->compat, &st->artists, &st->legend };
         int k;

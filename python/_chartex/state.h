@@ -66,11 +66,11 @@
     X(zaxis) X(get_zlabel) X(get_zscale) X(stairs_data) X(vector_data)       \
     X(texts) X(tables) X(text_anchor) X(table_cells)                         \
     X(get_xaxis_transform) X(get_yaxis_transform)                            \
-    /* chartex._compat, _artists, _legend */                                 \
+    /* chartex._matplotlib.compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
     X(axline_points)                                                         \
-    /* chartex._frames */                                                    \
+    /* chartex._tables.frames */                                                    \
     X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \
     X(_visible) X(_axes) X(_x0) X(_y0) X(_width) X(_height)
@@ -99,11 +99,11 @@ typedef enum chx_class {
 
 typedef struct chx_state {
     PyObject *ChartexError;     /* the exception type */
-    PyObject *compat;           /* chartex._compat, imported on first use */
-    PyObject *artists;          /* chartex._artists, imported on first use */
-    PyObject *legend;           /* chartex._legend, imported on first use */
+    PyObject *compat;           /* chartex._matplotlib.compat, imported on first use */
+    PyObject *artists;          /* chartex._matplotlib.artists, imported on first use */
+    PyObject *legend;           /* chartex._matplotlib.legend, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
-    PyObject *frames;           /* chartex._frames, on the first frame read */
+    PyObject *frames;           /* chartex._tables.frames, on the first frame read */
     PyObject *altair;           /* chartex._altair.plan, on the first Altair chart read */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
@@ -121,7 +121,7 @@ int chx_state_init(chx_state *st);
 int chx_state_traverse(chx_state *st, visitproc visit, void *arg);
 void chx_state_clear(chx_state *st);
 /* Imports what the walker needs on first use: the NumPy C API, the
- * matplotlib classes, chartex._compat, _artists and _legend, numpy.ma. */
+ * matplotlib classes, chartex._matplotlib.compat, _artists and _legend, numpy.ma. */
 int chx_ready(chx_state *st);
 /* Imports only the NumPy C API (the Plotly reader needs no matplotlib). */
 int chx_ready_numpy(chx_state *st);

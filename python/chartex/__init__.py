@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     )
 
     chart_figure_to_dict = figure_to_dict
-    from ._render import render
+    from ._golden.render import render
 
     from IPython.core.interactiveshell import InteractiveShell
 else:
@@ -93,8 +93,8 @@ else:
             globals()["chart_figure_to_dict"] = _chartex.figure_to_dict
             return globals()[name]
         if name == "render":
-            # Pure Python (chartex._render): matplotlib is imported on use.
-            from ._render import render
+            # Pure Python (chartex._golden.render): matplotlib is imported on use.
+            from ._golden.render import render
 
             globals()["render"] = render
             return render

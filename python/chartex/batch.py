@@ -2,7 +2,7 @@
 
 One function decides what an input's answer is: `run_input(request)`, which
 hands the input to a worker process (`python -m chartex _worker`, see
-chartex._worker) and waits for its answer, with the timeout and memory
+chartex._offline.worker) and waits for its answer, with the timeout and memory
 limit, turning a crash, a hang or an exit of that process into the input's
 error.  Two executors call it:
 
@@ -212,7 +212,7 @@ def iter_inputs(inputs):
 def _child_env():
     """The environment of a worker process: this package first on its path,
     the Agg backend, and who its parent is (it exits when that parent
-    dies, see chartex._worker)."""
+    dies, see chartex._offline.worker)."""
     env = dict(os.environ)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     old = env.get("PYTHONPATH")

@@ -42,7 +42,7 @@ of each Dask worker with --dask), so that a crash, a hang (--timeout), a
 memory hog (--max-memory) or a stray sys.exit of one input does not stop
 the others; what a script prints goes to stderr.  chartex.batch runs the
 inputs (the same records from Python: chartex.batch.convert).  Pickles are loaded with an
-allow-list of matplotlib and NumPy classes (chartex._unpickle); --trust
+allow-list of matplotlib and NumPy classes (chartex._offline.unpickle); --trust
 loads any pickle, which runs whatever code the file holds.
 
 --review DIR also writes DIR/index.html: each figure's PNG beside the
@@ -52,7 +52,7 @@ title, element count and scales under them.
 Exit status: 0 when every input converted, 1 when some failed (one line on
 stderr each), 2 for a usage error.
 
-diff: the structural diff of two charts (chartex._diff): one line per
+diff: the structural diff of two charts (chartex._golden.diff): one line per
 difference (`elements[0].points[2][1]: 9.8 -> 10.8`, `missing element
 'Oslo'`) and a summary.  A and B are chart JSON or NDJSON from convert
 (records matched by source and figure, else by order).  Exit status 0 when
@@ -162,7 +162,12 @@ def _parser():
         "check", help="compare golden fixtures with their expected JSON",
         description="Build each fixture (FIXTURES_DIR/NAME.py defining make_figure()), "
                     "compare its chart JSON with NAME.json and print a unified diff "
-                    "for each mismatch.  Exit status 1 when any differs.")
+                    "for each mismatch.  Exit status 1 when any differs.  Needs "
+                    "matplotlib, and whatever the fixtures import: chartex's own "
+                    "(fixtures/) use NumPy, pandas, seaborn and plotly (pip install "
+                    "numpy pandas seaborn plotly), and mplfinance for two that are "
+                    "skipped without it; a fixture whose package is missing is "
+                    "reported with the pip install that brings it.")
     check.add_argument("fixtures_dir", nargs="?", metavar="FIXTURES_DIR",
                        help="the folder of fixtures (default: fixtures/ when run "
                             "from a chartex source tree)")
@@ -230,7 +235,7 @@ def _add_run_options(parser, jobs=True):
 
 
 def _add_tolerance_options(parser):
-    from . import _diff
+    from ._golden import diff as _diff
 
     parser.add_argument("--rtol", type=_tolerance, default=_diff.DEFAULT_RTOL, metavar="R",
                         help="relative tolerance of numbers (default %g)" % _diff.DEFAULT_RTOL)
@@ -333,7 +338,7 @@ def _convert(args, mode):
     review = getattr(args, "review", None)
     page = None
     if review:
-        from . import _review
+        from ._golden import review as _review
 
         try:
             page = _review.Page(review, "chartex convert --review")
@@ -427,7 +432,7 @@ def _default_fixtures():
 
 
 def _check(args):
-    from . import _golden
+    from ._golden import runner as _golden
 
     folder = args.fixtures_dir or _default_fixtures()
     if folder is None:
@@ -484,7 +489,7 @@ def read_charts(path):
 
 
 def _diff_command(args):
-    from . import _diff
+    from ._golden import diff as _diff
 
     old = read_charts(args.old)
     new = read_charts(args.new)
@@ -537,7 +542,7 @@ def _zip_longest(a, b):
 
 
 def _render_command(args):
-    from . import _render
+    from ._golden import render as _render
 
     charts = read_charts(args.chart)
     if args.compare is None:
@@ -552,7 +557,7 @@ def _render_command(args):
         except OSError as e:
             raise UsageError("cannot write %s: %s" % (args.output, e.strerror or e)) from e
         return 0
-    from . import _review
+    from ._golden import review as _review
 
     found = list(itertools.islice(batch.iter_inputs([args.compare]), 2))
     source, kind, error = found[0]
@@ -604,7 +609,7 @@ def main(argv: "Optional[Sequence[str]]" = None) -> int:
     if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         argv.insert(0, "convert")  # `chartex SCRIPT.py`: the old shorthand
     if argv[:1] == ["_worker"]:
-        from ._worker import serve
+        from ._offline.worker import serve
         return serve(argv[1:])
     if argv[:1] == ["ipython"]:
         return _ipython(argv[1:])

@@ -17,7 +17,7 @@ itself through plotly's renderers (plotly.io.renderers.default), not
 through IPython's formatters, so registering also adds a renderer named
 "chartex" to that default ("plotly_mimetype" becomes
 "plotly_mimetype+chartex"), as soon as plotly's renderers are imported
-(chartex._plotly: an import hook, so that a cell that imports plotly and
+(chartex._plotly.hook: an import hook, so that a cell that imports plotly and
 shows a figure gets its chart), and puts it back before each cell if the
 default was replaced without it.  The formatter also answers for a
 plotly.basedatatypes.BaseFigure itself (registered by type name: plotly
@@ -74,8 +74,8 @@ try:
     from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
 
     from . import _altair
-    from . import _ipython_data
-    from . import _plotly
+    from ._tables import formatters as _formatters
+    from ._plotly import hook as _plotly
 except ImportError as _exc:
     if __name__ == "__main__":   # python -m chartex.ipython: say what to install
         sys.exit("python -m chartex.ipython: needs IPython (pip install 'chartex[ipython]'): "
@@ -320,14 +320,14 @@ class ChartFormatter(BaseFormatter):
         if not self.enabled:
             return None
         try:
-            return _ipython_data.registered_result(self, obj)
+            return _formatters.registered_result(self, obj)
         except Exception as exc:
             self._failed(exc, obj)
             return None
 
     def _failed(self, exc, obj):
         """Logs exc once per distinct (type, message)."""
-        _ipython_data.log_failure(self.failures, MIME_TYPE, "chart", obj, exc)
+        _formatters.log_failure(self.failures, MIME_TYPE, "chart", obj, exc)
 
 
 def _shell(ip):
@@ -344,20 +344,20 @@ def _shell(ip):
 def register(ip: "Optional[InteractiveShell]" = None, *, json: bool = False) -> ChartFormatter:
     """Installs the e2b/chart formatter on the shell ip (the running one when
     None) and returns it, and the e2b/data formatter beside it (tables:
-    chartex._ipython_data); json=True also replaces IPython's
+    chartex._tables.formatters); json=True also replaces IPython's
     application/json formatter with the strict one that answers for every
     list and dict (E2B's E2BJSONFormatter).  Registering again keeps the
     installed ones; formatters of another kind for these MIME types are
     replaced."""
     ip = _shell(ip)
     formatters = ip.display_formatter.formatters
-    if not isinstance(formatters.get(_ipython_data.DATA_MIME_TYPE),
-                      _ipython_data.DataFormatter):
-        formatters[_ipython_data.DATA_MIME_TYPE] = _ipython_data.DataFormatter(
+    if not isinstance(formatters.get(_formatters.DATA_MIME_TYPE),
+                      _formatters.DataFormatter):
+        formatters[_formatters.DATA_MIME_TYPE] = _formatters.DataFormatter(
             parent=ip.display_formatter)
-    if json and not isinstance(formatters.get(_ipython_data.JSON_MIME_TYPE),
-                               _ipython_data.StrictJSONFormatter):
-        formatters[_ipython_data.JSON_MIME_TYPE] = _ipython_data.StrictJSONFormatter(
+    if json and not isinstance(formatters.get(_formatters.JSON_MIME_TYPE),
+                               _formatters.StrictJSONFormatter):
+        formatters[_formatters.JSON_MIME_TYPE] = _formatters.StrictJSONFormatter(
             parent=ip.display_formatter)
     current = formatters.get(MIME_TYPE)
     if isinstance(current, ChartFormatter):
@@ -458,13 +458,13 @@ def unregister(ip: "Optional[InteractiveShell]" = None) -> None:
     ip = _shell(ip)
     formatters = ip.display_formatter.formatters
     formatters.pop(MIME_TYPE, None)
-    formatters.pop(_ipython_data.DATA_MIME_TYPE, None)
-    if isinstance(formatters.get(_ipython_data.JSON_MIME_TYPE),
-                  _ipython_data.StrictJSONFormatter):
+    formatters.pop(_formatters.DATA_MIME_TYPE, None)
+    if isinstance(formatters.get(_formatters.JSON_MIME_TYPE),
+                  _formatters.StrictJSONFormatter):
         # IPython's own again.
         from IPython.core.formatters import JSONFormatter
 
-        formatters[_ipython_data.JSON_MIME_TYPE] = JSONFormatter(parent=ip.display_formatter)
+        formatters[_formatters.JSON_MIME_TYPE] = JSONFormatter(parent=ip.display_formatter)
     _detach_plotly(ip)
 
 

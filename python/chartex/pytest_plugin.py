@@ -22,7 +22,7 @@ Without --chartex or --chartex-generate a marked test just runs (its figure
 is closed) and chart_snapshot(fig) does nothing, as pytest-mpl does without
 --mpl.  Baselines are the chart JSON (chartex.figure_to_json(fig,
 indent=2): keys in the schema's order, the same text on every run).  The
-comparison is chartex._diff's: numbers within rtol/atol, elements matched
+comparison is chartex._golden.diff's: numbers within rtol/atol, elements matched
 by label, keys to ignore by name or path pattern.
 
 Options (ini names in brackets, for pytest.ini / pyproject.toml):
@@ -46,7 +46,7 @@ from pathlib import Path
 
 import pytest
 
-from . import _diff
+from ._golden import diff as _diff
 
 MARKER = "chart_compare"
 _SETTINGS = pytest.StashKey()
@@ -91,7 +91,7 @@ def pytest_configure(config):
     if settings.report is not None and not hasattr(config, "workerinput"):
         # A new run's report (pytest-xdist's workers add to the one the
         # controller cleared).
-        from . import _review
+        from ._golden import review as _review
 
         _review.clear_report(str(settings.report))
 
@@ -201,7 +201,7 @@ def _check(item, fig, what, name=None, rtol=None, atol=None, ignore=(), baseline
     message = "chart of %s differs from its baseline %s:\n%s" % (
         label, _shown(settings, path), _diff.format_diff(differences, rtol, atol))
     if settings.report is not None:
-        from . import _review
+        from ._golden import review as _review
 
         try:
             _review.add_failure(str(settings.report), item.nodeid if name is None

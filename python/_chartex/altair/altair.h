@@ -36,7 +36,7 @@
  *                 outliers drawn as matplotlib's bxp draws them
  *   rects.c       rect marks as bars (vertical, horizontal, stacked,
  *                 grouped, floating, histogram bins)
- *   heatmaps.c    rect marks a colour field fills: heatmap cells
+ *   tiles.c    rect marks a colour field fills: heatmap cells
  *   arcs.c        arc marks: pie and donut wedges
  *   rules.c       rule marks: reference lines, error bars, segments
  *   paths.c       line, trail and area marks
@@ -385,7 +385,7 @@ int vl_read_rules(vl_mark *m);
 /* arcs.c: arc (wedges). */
 int vl_read_arcs(vl_mark *m);
 /* rects.c: rect and bar marks (bars; the rects a colour field fills are
- * heatmaps.c's cells). */
+ * tiles.c's cells). */
 int vl_read_rects(vl_mark *m);
 int vl_read_heatmap(vl_mark *m);
 /* boxplots.c: the boxplot composites among a view's marks (their marks

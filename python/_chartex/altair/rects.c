@@ -10,7 +10,7 @@
  * x and x2), its first end.  It is vertical unless its categories are on
  * y.  Each series is one bar container (its "group"); a bin's ends are
  * given per bar ("bin_start", "bin_end").  A rect that a colour field
- * fills is a heatmap's cell (heatmaps.c).
+ * fills is a heatmap's cell (tiles.c).
  */
 #include "altair.h"
 

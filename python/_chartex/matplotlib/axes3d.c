@@ -6,7 +6,7 @@
  *
  * Once a figure has been drawn, the 2-D state matplotlib keeps for these
  * artists is their projection on the screen, not data; the data are in
- * mplot3d's private fields, which chartex._artists.data_3d reads (with its
+ * mplot3d's private fields, which chartex._matplotlib.artists.data_3d reads (with its
  * fallbacks) as (kind, xyz, lengths).  This file checks what it got and
  * hands it to the core: the x and y as points or polygons, z through
  * chartex_artist_set_z.
@@ -15,7 +15,7 @@
 
 #include <math.h>
 
-/* The kinds of chartex._artists.data_3d. */
+/* The kinds of chartex._matplotlib.artists.data_3d. */
 enum { KIND_LINE = 0, KIND_POINTS, KIND_LINES, KIND_POLYGONS };
 
 /* lengths as sizes adding up to n: a new array, or NULL with an

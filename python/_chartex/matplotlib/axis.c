@@ -40,7 +40,7 @@ epoch(walk *w, int *ok)
     return 0.0;
 }
 
-/* The axis kind from chartex._compat.axis_kind: (kind, categories, freq). */
+/* The axis kind from chartex._matplotlib.compat.axis_kind: (kind, categories, freq). */
 static int
 read_axis_kind(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
 {

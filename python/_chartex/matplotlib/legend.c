@@ -4,7 +4,7 @@
  *
  * The matching of legend handles to artists by their look (colour, then
  * marker and line style) is done once per Axes by
- * chartex._legend.legend_names: per artist, never per point.  The answer,
+ * chartex._matplotlib.legend.legend_names: per artist, never per point.  The answer,
  * {id(artist or container): name or [(name, indices)]}, is kept in the
  * axctx while the Axes' artists are read; mpl_new_artist (values.c)
  * looks a default-labelled artist's name up there itself
@@ -52,7 +52,7 @@ mpl_legend_groups(walk *w, axctx *c, PyObject *coll, PyObject **groups)
 }
 
 /* Adds one scatter artist per group of groups (our own list of (name,
- * indices) from chartex._legend, checked all the same) with the points of
+ * indices) from chartex._matplotlib.legend, checked all the same) with the points of
  * xy (n x 2) at those indices, labelled with the group's name. */
 static int
 add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy,
@@ -72,7 +72,7 @@ add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy
         item = PyList_GET_ITEM(groups, g);
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2
             || !PyUnicode_Check(PyTuple_GET_ITEM(item, 0))) {
-            PyErr_SetString(PyExc_TypeError, "chartex._legend: unexpected groups");
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.legend: unexpected groups");
             goto fail;
         }
         name = PyTuple_GET_ITEM(item, 0);
@@ -89,7 +89,7 @@ add_groups(walk *w, axctx *c, PyObject *coll, PyObject *groups, const double *xy
         }
         for (k = 0; k < m; k++) {
             if (ix[k] < 0 || (size_t)ix[k] >= n) {
-                PyErr_SetString(PyExc_IndexError, "chartex._legend: index out of range");
+                PyErr_SetString(PyExc_IndexError, "chartex._matplotlib.legend: index out of range");
                 goto fail;
             }
             sub[2 * k] = xy[2 * ix[k]];

@@ -100,7 +100,7 @@ mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
     if (a == NULL)
         return -1;
     /* get_xydata: the data after unit conversion (dates, categories); an
-     * axline's is no data: its two points (chartex._compat). */
+     * axline's is no data: its two points (chartex._matplotlib.compat). */
     if (axline)
         xy = PyObject_CallMethodOneArg(w->st->compat, w->st->s_axline_points, line);
     else

@@ -8,14 +8,14 @@
  * What differs between matplotlib releases (a ContourSet is one
  * Collection from 3.8, one collection per level before; pcolor's class;
  * the private centres of a NonUniformImage) is read by
- * chartex._artists.gridded, which returns NumPy arrays: nothing here or
+ * chartex._matplotlib.artists.gridded, which returns NumPy arrays: nothing here or
  * there works per cell.
  */
 #include "walk.h"
 
 #include <string.h>
 
-/* The ("...", scale, ...) tuple of chartex._artists.gridded: item i. */
+/* The ("...", scale, ...) tuple of chartex._matplotlib.artists.gridded: item i. */
 #define ITEM(t, i) PyTuple_GET_ITEM((t), (i))
 
 /* Applies scale, (vmin, vmax, norm name, colorbar label), to a. */
@@ -29,7 +29,7 @@ set_scale(walk *w, chartex_artist *a, PyObject *scale)
     int rc = -1;
 
     if (!PyTuple_Check(scale) || PyTuple_GET_SIZE(scale) != 4) {
-        PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: bad colour scale");
+        PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad colour scale");
         return -1;
     }
     vmin = PyFloat_AsDouble(ITEM(scale, 0));
@@ -66,14 +66,14 @@ set_texts(walk *w, chartex_artist *a, PyObject *texts)
     int rc = -1;
 
     if (!PyList_Check(texts)) {
-        PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: bad cell texts");
+        PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad cell texts");
         return -1;
     }
     for (i = 0; i < PyList_GET_SIZE(texts); i++) {
         PyObject *t = PyList_GET_ITEM(texts, i);
 
         if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
-            PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: bad cell text");
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad cell text");
             goto done;
         }
         row = PyLong_AsSize_t(ITEM(t, 0));
@@ -228,7 +228,7 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
     int rc = -1, filled;
 
     if (!PyList_Check(labels) || !PyList_Check(paths) || !PyTuple_Check(members)) {
-        PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: bad contour set");
+        PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad contour set");
         goto done;
     }
     /* Its collections (matplotlib < 3.8) are read here, never as scatters. */
@@ -261,7 +261,7 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
         Py_ssize_t level;
 
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: bad contour path");
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad contour path");
             goto done;
         }
         level = PyLong_AsSsize_t(ITEM(item, 0));
@@ -294,7 +294,7 @@ done:
     return rc;
 }
 
-/* Calls chartex._artists.gridded(obj): a new reference, or NULL with an
+/* Calls chartex._matplotlib.artists.gridded(obj): a new reference, or NULL with an
  * exception. */
 static PyObject *
 gridded(walk *w, PyObject *obj)
@@ -313,7 +313,7 @@ read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 || !PyUnicode_Check(ITEM(t, 0))
         || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: unexpected result");
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: unexpected result");
         return mpl_fail(w, "the mesh", obj);
     }
     if (strcmp(form, "mesh") == 0 && (PyTuple_GET_SIZE(t) == 5 || PyTuple_GET_SIZE(t) == 6))
@@ -325,7 +325,7 @@ read_gridded(walk *w, axctx *c, PyObject *obj, PyObject *t)
     else if (strcmp(form, "contour") == 0 && PyTuple_GET_SIZE(t) == 7)
         rc = read_contour(w, c, obj, t);
     else {
-        PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: unexpected result");
+        PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: unexpected result");
         rc = -1;
     }
     /* -2: a builder call failed, already reported. */
@@ -452,7 +452,7 @@ mpl_read_image(walk *w, axctx *c, PyObject *im)
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 || !PyUnicode_Check(ITEM(t, 0))
         || (form = PyUnicode_AsUTF8(ITEM(t, 0))) == NULL) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_TypeError, "chartex._artists.gridded: unexpected result");
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: unexpected result");
         rc = mpl_fail(w, "the image", im);
         goto done;
     }

@@ -183,7 +183,7 @@ note_listed(order *o, PyObject *item, long bits)
 }
 
 /* Fills o->lists and o->listed from one pass over the axes' children, with
- * the types chartex._compat.artist_lists says each list admits, as
+ * the types chartex._matplotlib.compat.artist_lists says each list admits, as
  * iterating the four lists would (o->listed in list order: the lines,
  * then the collections, ...).  Returns 1 when done, 0 when the lists must
  * be iterated instead, -1 on error. */
@@ -207,7 +207,7 @@ listed_from_children(walk *w, axctx *c, order *o)
         || !PyList_CheckExact(PyTuple_GET_ITEM(res, 0))
         || !PyTuple_Check(PyTuple_GET_ITEM(res, 1))
         || PyTuple_GET_SIZE(PyTuple_GET_ITEM(res, 1)) != ORDER_LISTS) {
-        PyErr_SetString(PyExc_TypeError, "chartex._compat.artist_lists: unexpected result");
+        PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.compat.artist_lists: unexpected result");
         goto fail;
     }
     children = PyTuple_GET_ITEM(res, 0);

@@ -92,7 +92,7 @@ done:
 }
 
 /* A StepPatch (Axes.stairs): its values, edges and baseline as given,
- * read through chartex._artists.stairs_data. */
+ * read through chartex._matplotlib.artists.stairs_data. */
 static int
 read_stairs(walk *w, axctx *c, PyObject *patch)
 {

@@ -5,10 +5,10 @@
  * is the text and whose one point is the position; a table's cells share
  * a group and carry (column, row) as their point.
  *
- * Where a text stands is read by chartex._artists.text_anchor (an
+ * Where a text stands is read by chartex._matplotlib.artists.text_anchor (an
  * Annotation's annotated point when it is given in data coordinates, a
  * plain Text's position when it is drawn with the data transform); the
- * cells by chartex._artists.table_cells.
+ * cells by chartex._matplotlib.artists.table_cells.
  */
 #include "walk.h"
 

@@ -1,7 +1,7 @@
 /*
  * vectors.c - the walker's room for vector fields: quiver() and
  * barbs(), read as the position of each arrow or barb and the (u, v)
- * vector given for it, through chartex._artists.vector_data (Quiver keeps
+ * vector given for it, through chartex._matplotlib.artists.vector_data (Quiver keeps
  * U and V, Barbs u and v; Barbs drops masked points from its offsets, so
  * its positions are read from x and y).
  */

@@ -1,7 +1,7 @@
 /*
  * boxes.c - box and violin traces: the geometry of a box plot (box,
  * whiskers, caps, median, outliers), as matplotlib's bxp draws it, from
- * plotly's statistics (stats.h) of the samples or from the statistics
+ * plotly's statistics (calc/calc.h) of the samples or from the statistics
  * the trace gives; boxmode / violinmode group side by side.
  */
 #include "plotly.h"

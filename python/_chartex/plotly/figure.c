@@ -7,7 +7,7 @@
  * titles, axis titles, axis types (given, or plotly.js's autotype of the
  * first trace's data), categories in plotly.js's order, ranges, and the
  * ticks the layout gives (tickvals/ticktext, and every category).  Each
- * axis is read by axis.c, the traces by traces.c.
+ * axis is read by layout_axis.c, the traces by families.c.
  */
 #include "plotly.h"
 

@@ -1,8 +1,8 @@
 /*
  * histograms.c - the traces plotly.js bins: histogram and histogram2d.
  * Their attributes (xbins, nbinsx, histfunc, histnorm, cumulative) become
- * the inputs of stats.h, the histograms of a subplot binned together as
- * plotly.js bins them; a histogram's bins are drawn as bars.c's bars, a
+ * the inputs of calc/calc.h, the histograms of a subplot binned together as
+ * plotly.js bins them; a histogram's bins are drawn as barmode.c's bars, a
  * histogram2d's grid as grids.c's mesh image.
  */
 #include "plotly.h"
@@ -343,7 +343,7 @@ done:
     return rc;
 }
 
-/* A histogram2d: the grid plotly.js bins from x and y (stats.h's
+/* A histogram2d: the grid plotly.js bins from x and y (calc/calc.h's
  * px_histogram2d), drawn as a heatmap's.  Bins no input can give (no
  * finite pair, more cells than px_histogram2d makes) draw nothing. */
 int

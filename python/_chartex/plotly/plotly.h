@@ -19,9 +19,9 @@
  *
  *   figure.c       figure -> subplots (cartesian, domains, 3-D scenes,
  *                  polar, maps) -> scene axes in reading order; titles
- *   axis.c         one axis of the layout: its type (given or guessed
+ *   layout_axis.c  one axis of the layout: its type (given or guessed
  *                  from the data), categories, range, ticks given
- *   traces.c       one trace -> scene artists: its type chooses the
+ *   families.c     one trace -> scene artists: its type chooses the
  *                  room of its family
  *   polar.c        scatterpolar, scatterpolargl, barpolar: [theta, r]
  *                  lines and points, bars by angle, the polar record
@@ -30,7 +30,7 @@
  *                  (funnelarea's slices: pie.c)
  *   hierarchies.c  treemap, sunburst, icicle: every node and its value
  *                  (tree.c) as a hierarchy record
- *   table.c        table: header and cells, by column
+ *   table_trace.c  table: header and cells, by column
  *   indicator.c    indicator: value, reference, delta, gauge
  *   sankey.c       sankey: nodes and links (node values: derived.c)
  *   parallel.c     parcoords, parcats: each dimension's values
@@ -42,9 +42,9 @@
  *   boxes.c        box, violin: a box plot's geometry from plotly's
  *                  statistics
  *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
- *                  (stats.h), drawn by bars.c and grids.c
- *   bars.c         bar: bars in plotly.js's geometry, barmode and stacks
- *   candles.c      candlestick, ohlc: wicks and floating bodies, or
+ *                  (calc/calc.h), drawn by barmode.c and grids.c
+ *   barmode.c      bar: bars in plotly.js's geometry, barmode and stacks
+ *   ohlc.c         candlestick, ohlc: wicks and floating bodies, or
  *                  ranges with open and close ticks, as the core reads
  *                  candles
  *   grids.c        heatmap, contour, surface: a grid of z as a mesh
@@ -57,14 +57,13 @@
  *   arrays.c       arrays in every form (NumPy, lists, typed arrays)
  *                  on an axis, 2-D grids, an axis' type from its values
  *   typedarray.c   plotly 6's base64 typed arrays, decoded in C
- *   values.c       hostile single values: mapping access, text,
+ *   scalars.c      hostile single values: mapping access, text,
  *                  numbers, dates given as text, category indices
- *   bins.c, bingroups.c, autobin.c, boxstats.c
- *                  plotly.js's histogram bins and box statistics (no
- *                  Python: stats.h; calc.h between them)
- *   tree.c, derived.c
- *                  what plotly.js derives for hierarchies, waterfalls,
- *                  funnels and sankeys (no Python: stats.h)
+ *   calc/          the port of plotly.js's calc step, plain C with no
+ *                  Python (calc/calc.h, its one door): histogram bins,
+ *                  box statistics, what plotly.js derives for
+ *                  hierarchies, waterfalls, funnels and sankeys; the
+ *                  wing's one allocator of arrays (calc_alloc.c)
  *
  * Calls go down this list only, never up and never in a loop (a room may
  * pass over the rooms between), and every file may call state.c.
@@ -76,7 +75,7 @@
 
 #include "state.h"
 #include "readers.h"    /* px_is_figure, px_read_figure: figure.c's, for module.c */
-#include "stats.h"
+#include "calc/calc.h"
 
 /* ------------------------------------------------- shared by the files */
 
@@ -149,7 +148,7 @@ px_core_fail(preader *r)
     return chx_raise_core_error(r->st, &r->err);
 }
 
-/* values.c -------------------------------------------------------------- */
+/* scalars.c ------------------------------------------------------------- */
 
 /* obj[key] as a new reference, or NULL without an exception when obj has
  * no such key or it is None (for plotly objects: not a property, or
@@ -384,7 +383,7 @@ int px_read_sankey(trace_ctx *t);
 /* indicator.c: indicator. */
 int px_read_indicator(trace_ctx *t);
 
-/* table.c: table. */
+/* table_trace.c: table. */
 int px_read_table(trace_ctx *t);
 
 /* hierarchies.c: treemap, sunburst, icicle. */
@@ -408,10 +407,10 @@ int px_read_surface(trace_ctx *t);
 int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
                   const double *ye, double *zmin, double *zmax);
 
-/* candles.c: candlestick (ohlc 0) and ohlc (1). */
+/* ohlc.c: candlestick (ohlc 0) and ohlc (1). */
 int px_read_candles(trace_ctx *t, int ohlc);
 
-/* bars.c: bar. */
+/* barmode.c: bar. */
 int px_read_bar(trace_ctx *t);
 /* Bars at positions pos with values val (n of them), in plotly.js's
  * geometry for the layout's barmode. */
@@ -444,7 +443,7 @@ int px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *n, PyObject **
 /* scatter.c: scatter, scattergl and scatter3d. */
 int px_read_scatter(trace_ctx *t);
 
-/* traces.c -------------------------------------------------------------- */
+/* families.c ------------------------------------------------------------ */
 
 /* Reads trace number index (of type type) into subplot p. */
 int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
@@ -452,7 +451,7 @@ int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
 
-/* axis.c ---------------------------------------------------------------- */
+/* layout_axis.c --------------------------------------------------------- */
 
 /* The axis' type from the layout, else from the first trace's data. */
 int px_resolve_type(preader *r, px_axis *ax);

@@ -20,6 +20,10 @@ import sys
 # message when one of them is missing.
 INSTALL = "pip install 'chartex[altair]'"
 
+# The time zone VegaFusion and Vega evaluate dates in (local and input):
+# UTC, so that a chart reads the same on every machine.
+ZONE = "UTC"
+
 # A Vega-Lite spec's top-level keys that say which view it is.
 _VIEW_KEYS = ("mark", "layer", "hconcat", "vconcat", "concat", "facet", "repeat")
 

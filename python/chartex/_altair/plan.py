@@ -40,11 +40,10 @@ import sys
 import threading
 import uuid
 
-from . import INSTALL, is_chart, is_spec
+from . import INSTALL, ZONE, is_chart, is_spec
 
 VEGAFUSION_PREFIX = "vegafusion+dataset://"
 TRANSFORMER = "chartex"
-ZONE = "UTC"
 
 # For offline corpora only (tools/altair_gallery.py): a callable that maps
 # a data URL to a local file (or None).  Off by default: a chart's data

@@ -22,7 +22,7 @@ string per value.
 import json
 import sys
 
-from .plan import ZONE
+from . import ZONE
 
 MAX_ROWS = 50000
 ROW_BY_ROW_MAX_ROWS = 5000

@@ -1,0 +1,158 @@
+/*
+ * families.c - one Plotly trace into the scene's artists, drawn as plotly.js
+ * draws it and in the shapes the core already reads for matplotlib; the
+ * trace type chooses the room of its family:
+ *
+ *   scatter, scattergl   scatter.c: a line (mode with lines), a scatter
+ *                        (markers only), an area (fill to zero / to the
+ *                        previous trace / stackgroup), error bars as an
+ *                        errorbar group (the data line + one segment per
+ *                        point)
+ *   bar                  barmode.c: rectangles with plotly.js's positions,
+ *                        widths, bases and barmode (group, stack,
+ *                        relative, overlay)
+ *   candlestick, ohlc    ohlc.c: wicks and floating bars from the
+ *                        open to the close, or ranges with an open tick
+ *                        and a close tick (the core reads them as
+ *                        candles, src/chart/candles.c)
+ *   histogram            histograms.c: barmode.c's bars on the bins of
+ *                        calc/calc.h
+ *   pie                  pie.c: wedges in plotly.js's order (sorted,
+ *                        clockwise from 12 o'clock), labels aggregated
+ *   box, violin          boxes.c: the geometry of a box plot (box,
+ *                        whiskers, caps, median, outliers) from plotly's
+ *                        statistics
+ *   heatmap, contour     grids.c: a mesh image with its edges and colour
+ *                        scale; contour levels as plotly.js chooses them
+ *   histogram2d          histograms.c: the same mesh image, binned by
+ *                        calc/calc.h
+ *   scatter3d, surface   scatter.c: 3-D lines and points with z; grids.c:
+ *                        a surface's cells
+ *   scatterpolar(gl),    polar.c: [theta, r] lines and points, bars by
+ *   barpolar             angle, the subplot's polar record
+ *   funnel, waterfall,   funnels.c: bars in their orientation (a
+ *   funnelarea           waterfall's measures and totals)
+ *   treemap, sunburst,   hierarchies.c: a hierarchy record
+ *   icicle
+ *   table, indicator,    table_trace.c, indicator.c, sankey.c, parallel.c:
+ *   sankey, parcoords,   a record each
+ *   parcats
+ *   scattergeo,          geo.c: a geo record of places and values
+ *   choropleth, the map
+ *   and mapbox traces
+ *
+ * Anything else is counted as an artist the core does not read.  What
+ * every family shares is trace.c's.
+ */
+#include "plotly.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int
+one_of(const char *type, const char *const *names)
+{
+    for (; *names != NULL; names++)
+        if (strcmp(type, *names) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const domain_types[] = {
+    "pie", "funnelarea", "treemap", "sunburst", "icicle", "table", "indicator", "sankey",
+    "parcoords", "parcats", NULL
+};
+static const char *const polar_types[] = {"scatterpolar", "scatterpolargl", "barpolar", NULL};
+static const char *const map_types[] = {
+    "scattergeo", "choropleth", "scattermapbox", "choroplethmapbox", "densitymapbox",
+    "scattermap", "choroplethmap", "densitymap", NULL
+};
+
+px_subplot_kind
+px_trace_subplot_kind(const char *type)
+{
+    if (one_of(type, domain_types))
+        return PX_DOMAIN;
+    if (strcmp(type, "scatter3d") == 0 || strcmp(type, "surface") == 0)
+        return PX_SCENE;
+    if (one_of(type, polar_types))
+        return PX_POLAR;
+    if (one_of(type, map_types))
+        return PX_MAP;
+    return PX_CARTESIAN;
+}
+
+/* --------------------------------------------------------- dispatch */
+
+int
+px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_ssize_t index)
+{
+    trace_ctx t;
+    int rc;
+    chartex_artist *a;
+
+    t.r = r;
+    t.p = p;
+    t.trace = trace;
+    t.type = type;
+    t.index = index;
+    t.name = px_trace_name(trace, index);
+    if (t.name == NULL)
+        return px_fail(r, "a trace's name");
+    if (strcmp(type, "scatter") == 0 || strcmp(type, "scattergl") == 0
+        || strcmp(type, "scatter3d") == 0)
+        rc = px_read_scatter(&t);
+    else if (strcmp(type, "bar") == 0)
+        rc = px_read_bar(&t);
+    else if (strcmp(type, "candlestick") == 0 || strcmp(type, "ohlc") == 0)
+        rc = px_read_candles(&t, type[0] == 'o');
+    else if (strcmp(type, "histogram") == 0)
+        rc = px_read_histogram(&t);
+    else if (strcmp(type, "histogram2d") == 0)
+        rc = px_read_histogram2d(&t);
+    else if (strcmp(type, "pie") == 0)
+        rc = px_read_pie(&t);
+    else if (strcmp(type, "box") == 0 || strcmp(type, "violin") == 0)
+        rc = px_read_box(&t);
+    else if (strcmp(type, "heatmap") == 0 || strcmp(type, "heatmapgl") == 0)
+        rc = px_read_grid(&t, 0);
+    else if (strcmp(type, "contour") == 0)
+        rc = px_read_grid(&t, 1);
+    else if (strcmp(type, "surface") == 0)
+        rc = px_read_surface(&t);
+    else if (one_of(type, polar_types))
+        rc = px_read_polar(&t);
+    else if (strcmp(type, "funnel") == 0)
+        rc = px_read_funnel(&t);
+    else if (strcmp(type, "waterfall") == 0)
+        rc = px_read_waterfall(&t);
+    else if (strcmp(type, "funnelarea") == 0)
+        rc = px_read_funnelarea(&t);
+    else if (strcmp(type, "treemap") == 0 || strcmp(type, "sunburst") == 0
+             || strcmp(type, "icicle") == 0)
+        rc = px_read_hierarchy(&t);
+    else if (strcmp(type, "table") == 0)
+        rc = px_read_table(&t);
+    else if (strcmp(type, "indicator") == 0)
+        rc = px_read_indicator(&t);
+    else if (strcmp(type, "sankey") == 0)
+        rc = px_read_sankey(&t);
+    else if (strcmp(type, "parcoords") == 0 || strcmp(type, "parcats") == 0)
+        rc = px_read_parallel(&t, strcmp(type, "parcats") == 0);
+    else if (one_of(type, map_types))
+        rc = px_read_geo(&t);
+    else {
+        /* Drawn, but not read: the chart says so (unknown) rather than
+         * leaving it out. */
+        a = px_new_artist(&t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1);
+        rc = a == NULL ? -1 : 0;
+    }
+    Py_DECREF(t.name);
+    if (rc < 0) {
+        char what[64];
+
+        snprintf(what, sizeof what, "a %s trace", type);
+        return px_fail(r, what);
+    }
+    return 0;
+}

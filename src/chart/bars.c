@@ -1,0 +1,686 @@
+/*
+ * bars.c - the bar chart of an Axes: one element per bar, container by
+ * container and bar by bar within each, labelled with what the reader of
+ * the picture sees, valued with what was given, and based where the bar
+ * floats.
+ *
+ * Where a bar stands.  Bars of several containers side by side around one
+ * position (matplotlib's x - w/2, x + w/2 idiom; the gallery's x + w * k;
+ * pandas' grouped df.plot.bar(); hist() of several datasets; plotly's
+ * barmode "group"; seaborn's dodged hues) form a group, and the reader
+ * names each bar by its group, not by the offset it is drawn at.  The
+ * groups are found from the numbers alone: every container stands at a
+ * constant offset from the first one's positions (the offset most of its
+ * bars share), the distinct offsets are side by side (each at most one
+ * and a half bar widths from the next), and a group is narrower than the
+ * spacing of each container's own bars.  A group's position is the middle
+ * of its offsets; bars that stand alone, stacked or overlaid keep their
+ * own centre.  The label of a group's position is the tick label there
+ * when every group stands at a labelled tick and one such label is more
+ * than a number (pandas' index, set_xticks(x, names)), else the category,
+ * the date or the number (labels.c).
+ *
+ * A floating bar (Gantt's left=, a waterfall's bottom=, a candle's body)
+ * carries its "base": the value axis' coordinate it starts at, when that
+ * is not 0 and the bar does not stand on the top of a bar drawn before it
+ * at the same position (a stack is read as a stack).
+ *
+ * Candles (candles.c) are elements of the bar chart too, one per candle
+ * with its open, high, low and close, placed where the first artist that
+ * draws them stands; their bodies are none of the bars above, and the
+ * chart says "financial".
+ *
+ * A bar's error bar is its errorbar() container's (bar(..., yerr=...),
+ * errorbars.c) or, for seaborn's barplot, the plain line drawn along the
+ * bar's centre (with caps across it or not) whose extent holds the bar's
+ * end: such a line belongs to the bar (classify.c leaves it to the bar
+ * part) and gives its extent.
+ */
+#include "chart/chart.h"
+
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- geometry */
+
+static int
+is_bars(const struct chartex_artist *a)
+{
+    return a->kind == CHARTEX_ARTIST_BARS && chartex__artist_is_data(a);
+}
+
+/* Bars of artist i that are bars of the chart: not a candle's bodies
+ * (taken 3, candles.c), which are candle elements. */
+static int
+plain_bars(const struct chartex_axes *axes, const unsigned char *taken, size_t i)
+{
+    return is_bars(axes->artists[i]) && !(taken != NULL && taken[i] == 3);
+}
+
+/* Bar k's centre along the category direction and its width there. */
+static double
+centre_of(const struct chartex_artist *a, size_t k)
+{
+    return a->orientation == CHARTEX_VERTICAL ? a->bx[k] + a->bw[k] / 2
+                                              : a->by[k] + a->bh[k] / 2;
+}
+
+static double
+width_of(const struct chartex_artist *a, size_t k)
+{
+    return fabs(a->orientation == CHARTEX_VERTICAL ? a->bw[k] : a->bh[k]);
+}
+
+/* Where bar k starts and ends along the value direction. */
+static double
+base_of(const struct chartex_artist *a, size_t k)
+{
+    return a->orientation == CHARTEX_VERTICAL ? a->by[k] : a->bx[k];
+}
+
+static double
+top_of(const struct chartex_artist *a, size_t k)
+{
+    return a->orientation == CHARTEX_VERTICAL ? a->by[k] + a->bh[k] : a->bx[k] + a->bw[k];
+}
+
+static int
+cmp_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+
+    return (a > b) - (a < b);
+}
+
+/* The value of sorted v[0..n) nearest x (n > 0). */
+static double
+nearest(const double *v, size_t n, double x)
+{
+    size_t lo = 0, hi = n;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (v[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == n)
+        return v[n - 1];
+    if (lo > 0 && x - v[lo - 1] <= v[lo] - x)
+        return v[lo - 1];
+    return v[lo];
+}
+
+/* The smallest gap between consecutive values of sorted v[0..n) that are
+ * more than tol apart; INFINITY when there are none. */
+static double
+min_spacing(const double *v, size_t n, double tol)
+{
+    double m = INFINITY;
+    size_t i;
+
+    for (i = 1; i < n; i++)
+        if (v[i] - v[i - 1] > tol && v[i] - v[i - 1] < m)
+            m = v[i] - v[i - 1];
+    return m;
+}
+
+/* ---------------------------------------------------------------- groups */
+
+/* The groups of the Axes' bars of orientation o: off[i] (one per artist of
+ * axes) receives artist i's offset from its group's position plus mid,
+ * so that bar k of artist i stands in the group at
+ * centre - off[i] + *mid.  Without groups every offset and mid are 0.
+ * *tol receives the tolerance positions are compared with.  -1: no
+ * memory. */
+static int
+find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex_orientation o,
+            double *off, double *mid, double *tol)
+{
+    size_t i, k, n, nref = 0, ref = SIZE_MAX, total = 0, n_off = 0;
+    double maxabs = 0, minw = INFINITY, maxw = 0, span, lo, hi;
+    double *cs = NULL, *diffs = NULL, *offs = NULL;
+    int rc = 0, grouped = 0;
+
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
+            continue;
+        for (k = 0; k < a->n; k++) {
+            double c = centre_of(a, k), w = width_of(a, k);
+
+            if (!isfinite(c) || !isfinite(w))
+                continue;
+            total++;
+            maxabs = fmax(maxabs, fabs(c));
+            maxw = fmax(maxw, w);
+            if (w > 0)
+                minw = fmin(minw, w);
+            if (ref == SIZE_MAX)
+                ref = i;
+        }
+    }
+    /* A centre recomputed as x + w / 2 is an ulp or so off. */
+    *tol = 1e-9 * maxabs + (isfinite(minw) ? 1e-6 * minw : 0);
+    if (ref == SIZE_MAX || total < 2)
+        goto done;
+    cs = chartex__calloc(total, sizeof *cs);
+    diffs = chartex__calloc(total, sizeof *diffs);
+    offs = chartex__calloc(axes->n_artists, sizeof *offs);
+    if (cs == NULL || diffs == NULL || offs == NULL) {
+        rc = -1;
+        goto done;
+    }
+    for (k = 0; k < axes->artists[ref]->n; k++) {
+        double c = centre_of(axes->artists[ref], k);
+
+        if (isfinite(c) && isfinite(width_of(axes->artists[ref], k)))
+            cs[nref++] = c;
+    }
+    chartex__sort(cs, nref, sizeof *cs, cmp_double);
+    offs[n_off++] = 0;
+    for (i = ref + 1; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        size_t nd = 0, best = 0, best_at = 0, run;
+
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
+            continue;
+        for (k = 0; k < a->n; k++) {
+            double c = centre_of(a, k);
+
+            if (isfinite(c) && isfinite(width_of(a, k)))
+                diffs[nd++] = c - nearest(cs, nref, c);
+        }
+        if (nd == 0)
+            continue;
+        /* The offset most of its bars share. */
+        chartex__sort(diffs, nd, sizeof *diffs, cmp_double);
+        for (k = 0; k < nd; k += run) {
+            for (run = 1; k + run < nd && diffs[k + run] - diffs[k] <= *tol; run++)
+                ;
+            if (run > best) {
+                best = run;
+                best_at = k;
+            }
+        }
+        if (2 * best < nd)
+            goto done;   /* no offset explains this container: no groups */
+        off[i] = diffs[best_at + best / 2];
+        offs[n_off++] = off[i];
+    }
+    /* Side by side: distinct offsets, each near the next. */
+    chartex__sort(offs, n_off, sizeof *offs, cmp_double);
+    lo = offs[0];
+    hi = offs[n_off - 1];
+    if (hi - lo <= *tol)
+        goto done;       /* stacked or overlaid: each bar at its centre */
+    for (k = 1; k < n_off; k++)
+        if (offs[k] - offs[k - 1] > 1.5 * maxw + *tol)
+            goto done;
+    /* A group is narrower than the spacing of each container's bars, and
+     * than a category of a category axis (1): containers of one bar each,
+     * at different categories, are no group. */
+    span = hi - lo + maxw;
+    if (axes->axis[o == CHARTEX_VERTICAL ? 0 : 1].kind == CHARTEX_AXIS_CATEGORY
+        && span > 1 + *tol)
+        goto done;
+    for (i = ref; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if (!plain_bars(axes, taken, i) || a->orientation != o)
+            continue;
+        for (n = 0, k = 0; k < a->n; k++) {
+            double c = centre_of(a, k);
+
+            if (isfinite(c) && isfinite(width_of(a, k)))
+                diffs[n++] = c;
+        }
+        chartex__sort(diffs, n, sizeof *diffs, cmp_double);
+        if (min_spacing(diffs, n, *tol) <= span - *tol)
+            goto done;
+    }
+    *mid = (lo + hi) / 2;
+    grouped = 1;
+done:
+    if (!grouped) {
+        for (i = 0; i < axes->n_artists; i++)
+            off[i] = 0;
+        *mid = 0;
+    }
+    chartex__free(cs);
+    chartex__free(diffs);
+    chartex__free(offs);
+    return rc;
+}
+
+/* The position of the group bar k of artist i stands in. */
+static double
+group_of(const struct chartex_artist *a, size_t k, double off, double mid)
+{
+    double c = centre_of(a, k);
+
+    return off == 0 && mid == 0 ? c : c - off + mid;
+}
+
+/* Whether the tick labels name the groups: every group stands at a
+ * labelled tick of a numeric axis, and one of those labels is more than a
+ * number (pandas' index, set_xticks(x, names)); otherwise (histogram bins,
+ * plain numbers) each group is named by its position. */
+static int
+groups_named_by_ticks(const struct chartex_axes *axes, const unsigned char *taken,
+                      const double *off, double mid)
+{
+    size_t i, k;
+    int named = 0, any = 0;
+
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        const struct chartex_axis *cat = &axes->axis[a->orientation == CHARTEX_VERTICAL ? 0 : 1];
+
+        if (!plain_bars(axes, taken, i))
+            continue;
+        if (cat->kind != CHARTEX_AXIS_NUMERIC)
+            return 0;
+        for (k = 0; k < a->n; k++) {
+            long t = chartex__tick_at(cat, group_of(a, k, off[i], mid));
+
+            if (t < 0)
+                return 0;
+            any = 1;
+            if (!chartex__numeric_text(cat->tick_labels[t]))
+                named = 1;
+        }
+    }
+    return any && named;
+}
+
+/* Whether bar m of p ends where a bar at centre c starts (base). */
+static int
+stands_on(const struct chartex_artist *p, size_t m, double c, double base, double tol)
+{
+    double t = top_of(p, m);
+
+    return fabs(centre_of(p, m) - c) <= tol
+        && fabs(t - base) <= 1e-9 * fmax(fabs(t), fabs(base));
+}
+
+/* Where bar k of artist i starts: 0 at 0 (or not finite), STACKED on the
+ * top of a bar drawn before it at the same position, else FLOATING. */
+enum { AT_ZERO, STACKED, FLOATING };
+
+static int
+standing(const struct chartex_axes *axes, const unsigned char *taken, size_t i, size_t k,
+         double tol)
+{
+    const struct chartex_artist *a = axes->artists[i];
+    double base = base_of(a, k), c = centre_of(a, k);
+    size_t j, m;
+
+    if (!isfinite(base) || base == 0 || !isfinite(c))
+        return AT_ZERO;
+    for (j = 0; j < i; j++) {
+        const struct chartex_artist *p = axes->artists[j];
+
+        if (!plain_bars(axes, taken, j) || p->orientation != a->orientation)
+            continue;
+        /* Stacks share their indices: bar k first. */
+        if (k < p->n && stands_on(p, k, c, base, tol))
+            return STACKED;
+        for (m = 0; m < p->n; m++)
+            if (m != k && stands_on(p, m, c, base, tol))
+                return STACKED;
+    }
+    return FLOATING;
+}
+
+/* ------------------------------------------------- lines as error bars */
+
+/* Whether artist j is a data line drawn along bar k of artist *bar's
+ * centre (with or without caps across it, NaN between its pieces) whose
+ * extent along the value direction, [*lo, *hi], holds the bar's end:
+ * that bar's error bar.  Any bar of axes may be the one (found). */
+static int
+whisker_of(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k,
+           double *vlo, double *vhi)
+{
+    const struct chartex_artist *l = axes->artists[j];
+    size_t i, m, n_finite = 0;
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+
+    if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
+        || (l->flags & CHARTEX_LINE_NO_LINE) || l->n < 2)
+        return 0;
+    for (m = 0; m < l->n; m++) {
+        if (!isfinite(l->x[m]) || !isfinite(l->y[m]))
+            continue;
+        n_finite++;
+        lo[0] = fmin(lo[0], l->x[m]);
+        hi[0] = fmax(hi[0], l->x[m]);
+        lo[1] = fmin(lo[1], l->y[m]);
+        hi[1] = fmax(hi[1], l->y[m]);
+    }
+    if (n_finite < 2)
+        return 0;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        int d;   /* the value direction: 1 (y) for vertical bars */
+        const double *along, *value;
+
+        if (!is_bars(a) || i == j)
+            continue;
+        d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
+        along = d ? l->x : l->y;
+        value = d ? l->y : l->x;
+        for (m = 0; m < a->n; m++) {
+            double c = centre_of(a, m), w = width_of(a, m), t = top_of(a, m);
+            double tol = 1e-9 * fmax(fabs(c), w), vtol;
+            size_t p;
+            int whisker = 0;
+
+            /* Across the bar: within its width, centred on it. */
+            if (!isfinite(c) || !isfinite(t) || hi[1 - d] - lo[1 - d] > w + tol
+                || fabs((lo[1 - d] + hi[1 - d]) / 2 - c) > tol)
+                continue;
+            /* Along it: the bar's end within the line's extent. */
+            vtol = 1e-9 * fmax(fmax(fabs(lo[d]), fabs(hi[d])), fabs(t));
+            if (t < lo[d] - vtol || t > hi[d] + vtol)
+                continue;
+            /* A whisker: two points in a row on the bar's centre. */
+            for (p = 0; p + 1 < l->n && !whisker; p++)
+                whisker = isfinite(value[p]) && isfinite(value[p + 1])
+                          && fabs(along[p] - c) <= tol && fabs(along[p + 1] - c) <= tol;
+            if (!whisker)
+                continue;
+            *bar = i;
+            *k = m;
+            *vlo = lo[d];
+            *vhi = hi[d];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int
+chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k)
+{
+    const struct chartex_artist *l = axes->artists[j], *a;
+    double lo, hi, v, c, tol;
+    size_t back;
+    int d;
+
+    if (whisker_of(axes, j, bar, k, &lo, &hi))
+        return 1;
+    /* A cap drawn on its own (seaborn 0.12): a 2-point line across the
+     * bar, right after its whisker, at one of the whisker's ends. */
+    if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
+        || (l->flags & CHARTEX_LINE_NO_LINE) || l->n != 2)
+        return 0;
+    for (back = 1; back <= 2 && back <= j; back++) {
+        if (!whisker_of(axes, j - back, bar, k, &lo, &hi))
+            continue;
+        a = axes->artists[*bar];
+        d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
+        c = centre_of(a, *k);
+        tol = 1e-9 * fmax(fabs(c), width_of(a, *k));
+        v = d ? l->y[0] : l->x[0];
+        if ((d ? l->y[1] : l->x[1]) == v && (v == lo || v == hi)
+            && fabs(((d ? l->x[0] : l->y[0]) + (d ? l->x[1] : l->y[1])) / 2 - c) <= tol
+            && fabs((d ? l->x[1] : l->y[1]) - (d ? l->x[0] : l->y[0])) <= width_of(a, *k) + tol)
+            return 1;
+    }
+    return 0;
+}
+
+/* The error bars that lines draw for the bars of axes: lo[i] and hi[i]
+ * (chart-owned arrays, one value per bar of artist i, NaN where none), or
+ * NULL for an artist with none.  -1: no memory. */
+static int
+line_errors(chartex__builder *b, const struct chartex_axes *axes, double **lo, double **hi)
+{
+    size_t j, i, k, m;
+
+    for (j = 0; j < axes->n_artists; j++) {
+        const struct chartex_artist *l = axes->artists[j];
+        int d;
+
+        if (b->taken == NULL || b->taken[j] != 2 || !chartex__bar_error_line(axes, j, &i, &k))
+            continue;
+        if (lo[i] == NULL) {
+            lo[i] = chartex__chart_doubles(b->chart, axes->artists[i]->n);
+            hi[i] = chartex__chart_doubles(b->chart, axes->artists[i]->n);
+            if (lo[i] == NULL || hi[i] == NULL)
+                return -1;
+            for (m = 0; m < axes->artists[i]->n; m++)
+                lo[i][m] = hi[i][m] = NAN;
+        }
+        d = axes->artists[i]->orientation == CHARTEX_VERTICAL;
+        for (m = 0; m < l->n; m++) {
+            double v = d ? l->y[m] : l->x[m];
+
+            if (!isfinite(l->x[m]) || !isfinite(l->y[m]))
+                continue;
+            lo[i][k] = isnan(lo[i][k]) ? v : fmin(lo[i][k], v);
+            hi[i][k] = isnan(hi[i][k]) ? v : fmax(hi[i][k], v);
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------- error bars */
+
+/* The error bars of bars a (bar(..., yerr=...)): matplotlib centres each
+ * at the bar's end, in the middle of its width, computed as here. */
+static int
+bar_errors(chartex__builder *b, const struct chartex_axes *axes,
+           const struct chartex_artist *a, chartex__errors *errs)
+{
+    double *px, *py;
+    size_t k;
+
+    errs->lo[0] = errs->hi[0] = errs->lo[1] = errs->hi[1] = NULL;
+    if (a->group == 0)
+        return 0;
+    px = chartex__chart_doubles(b->chart, a->n);
+    py = chartex__chart_doubles(b->chart, a->n);
+    if (px == NULL || py == NULL)
+        return -1;
+    for (k = 0; k < a->n; k++) {
+        if (a->orientation == CHARTEX_VERTICAL) {
+            px[k] = a->bx[k] + 0.5 * a->bw[k];
+            py[k] = a->by[k] + a->bh[k];
+        } else {
+            px[k] = a->bx[k] + a->bw[k];
+            py[k] = a->by[k] + 0.5 * a->bh[k];
+        }
+    }
+    return chartex__find_errors(b, axes, a, px, py, a->n, errs);
+}
+
+/* Adds bar k's "x_error" / "y_error": [lower, upper] as values of the axis
+ * the error bar runs along. */
+static int
+add_bar_errors(chartex__node *el, const chartex__errors *errs, size_t k,
+               const struct chartex_axes *axes)
+{
+    int d;
+
+    for (d = 0; d < 2; d++) {
+        double pair[2];
+
+        if (errs->lo[d] == NULL)
+            continue;
+        pair[0] = errs->lo[d][k];
+        pair[1] = errs->hi[d][k];
+        if (chartex__object_add(el, d ? "y_error" : "x_error",
+                                chartex__node_values(2, pair, 1, &axes->axis[d])) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Adds bar k's "bar_label": the text bar_label() put on it. */
+static int
+add_bar_label(chartex__builder *b, chartex__node *el, const struct chartex_axes *axes,
+              const struct chartex_artist *a, size_t k, const chartex__errors *errs)
+{
+    int d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
+    double lo = errs->lo[d] != NULL ? errs->lo[d][k] : NAN;
+    double hi = errs->hi[d] != NULL ? errs->hi[d][k] : NAN;
+    const char *text = chartex__bar_label(b, axes, a, k, lo, hi);
+
+    if (text == NULL)
+        return 0;
+    return chartex__object_add(el, "bar_label", chartex__node_string(text, strlen(text)));
+}
+
+/* ------------------------------------------------------------- the chart */
+
+/* What the bar chart says of how its groups stand: *grouped when bars of
+ * several containers stand side by side (find_groups), *stacked when a
+ * bar stands on the top of another. */
+static chartex__node *
+bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orientation o,
+             int *grouped, int *stacked)
+{
+    chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY);
+    chartex__labels used = {0, 0, NULL};
+    double *off = NULL, mid = 0, tol = 0, **llo = NULL, **lhi = NULL;
+    size_t i, k, n_group = 0, n = axes->n_artists ? axes->n_artists : 1;
+    int by_ticks;
+
+    off = chartex__calloc(n, sizeof *off);
+    llo = chartex__calloc(n, sizeof *llo);
+    lhi = chartex__calloc(n, sizeof *lhi);
+    if (elements == NULL || off == NULL || llo == NULL || lhi == NULL
+        || find_groups(axes, b->taken, o, off, &mid, &tol) < 0
+        || line_errors(b, axes, llo, lhi) < 0)
+        goto fail;
+    by_ticks = groups_named_by_ticks(axes, b->taken, off, mid);
+    *grouped = mid != 0;
+    for (i = 0; i < axes->n_artists; i++)
+        if (off[i] != 0)
+            *grouped = 1;
+    *stacked = 0;
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+
+        if ((is_bars(a) || (b->candles != NULL && b->taken != NULL && b->taken[i] == 3))
+            && chartex__note_label(b, &used, a->label) < 0)
+            goto fail;
+    }
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        int vertical = a->orientation == CHARTEX_VERTICAL;
+        const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
+        const struct chartex_axis *val = &axes->axis[vertical ? 1 : 0];
+        chartex__node *group;
+        chartex__errors errs;
+
+        /* The candles, one element each, where the first is drawn. */
+        if (b->candles != NULL && i == b->candles->first
+            && chartex__candle_elements(b, axes, b->candles, &used, &n_group, elements) < 0)
+            goto fail;
+        if (!plain_bars(axes, b->taken, i))
+            continue;
+        if (bar_errors(b, axes, a, &errs) < 0)
+            goto fail;
+        /* No errorbar() of its own: the lines drawn as its error bars. */
+        if (errs.lo[vertical] == NULL && llo[i] != NULL) {
+            errs.lo[vertical] = llo[i];
+            errs.hi[vertical] = lhi[i];
+        }
+        group = chartex__element_label(b, &used, a->label, "Group", n_group++);
+        if (group == NULL)
+            goto fail;
+        for (k = 0; k < a->n; k++) {
+            double value = a->values != NULL ? a->values[k]
+                         : vertical ? a->bh[k] : a->bw[k];
+            double at = group_of(a, k, a->orientation == o ? off[i] : 0,
+                                 a->orientation == o ? mid : 0);
+            int stand = standing(axes, b->taken, i, k, tol);
+            chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+            chartex__node *g = chartex__node_string(group->u.string.s,
+                                                    group->u.string.len);
+
+            if (stand == STACKED)
+                *stacked = 1;
+            if (chartex__array_add(elements, el) < 0) {
+                chartex__node_free(g);
+                chartex__node_free(group);
+                goto fail;
+            }
+            if (chartex__object_add(el, "label",
+                                    by_ticks ? chartex__tick_label_node(b, cat, at)
+                                             : chartex__position_node(at, cat)) < 0) {
+                chartex__node_free(g);
+                chartex__node_free(group);
+                goto fail;
+            }
+            if (chartex__object_add(el, "group", g) < 0
+                || chartex__object_add(el, "value", chartex__node_number(value)) < 0
+                || (stand == FLOATING
+                    && chartex__object_add(el, "base",
+                                           chartex__node_value(base_of(a, k), val)) < 0)
+                || add_bar_errors(el, &errs, k, axes) < 0
+                || add_bar_label(b, el, axes, a, k, &errs) < 0
+                || chartex__add_element_columns(el, a, k) < 0) {
+                chartex__node_free(group);
+                goto fail;
+            }
+        }
+        chartex__node_free(group);
+    }
+    chartex__labels_free(&used);
+    chartex__free(off);
+    chartex__free(llo);
+    chartex__free(lhi);
+    return elements;
+fail:
+    chartex__labels_free(&used);
+    chartex__free(off);
+    chartex__free(llo);
+    chartex__free(lhi);
+    chartex__node_free(elements);
+    return NULL;
+}
+
+chartex__node *
+chartex__bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
+{
+    chartex__node *obj = chartex__chart_head("bar", title);
+    chartex_orientation o = CHARTEX_VERTICAL;
+    size_t i;
+    int grouped = 0, stacked = 0;
+
+    if (obj == NULL)
+        return NULL;
+    for (i = 0; i < axes->n_artists; i++) {
+        if (plain_bars(axes, b->taken, i)) {
+            o = axes->artists[i]->orientation;
+            break;
+        }
+    }
+    /* Candles stand upright, and say what chart they make. */
+    if (b->candles != NULL && (b->candles->first < i || i == axes->n_artists))
+        o = CHARTEX_VERTICAL;
+    if (chartex__object_add(obj, "elements", bar_elements(b, axes, o, &grouped, &stacked)) < 0
+        || chartex__add_axis_labels(b, obj, axes) < 0
+        || chartex__object_add(obj, "orientation",
+                               chartex__node_cstring(chartex__orientation_name(o))) < 0
+        || (grouped && chartex__object_add(obj, "grouped", chartex__node_bool(1)) < 0)
+        || (stacked && chartex__object_add(obj, "stacked", chartex__node_bool(1)) < 0)
+        || (b->candles != NULL
+            && chartex__object_add(obj, "financial",
+                                   chartex__node_cstring(b->candles->n_bodies > 0
+                                                             ? "candlestick" : "ohlc")) < 0)) {
+        chartex__node_free(obj);
+        return NULL;
+    }
+    return obj;
+}
