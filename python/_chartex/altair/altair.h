@@ -36,7 +36,7 @@
  *                 outliers drawn as matplotlib's bxp draws them
  *   rects.c       rect marks as bars (vertical, horizontal, stacked,
  *                 grouped, floating, histogram bins)
- *   tiles.c    rect marks a colour field fills: heatmap cells
+ *   tiles.c       rect marks a colour field fills: heatmap cells
  *   arcs.c        arc marks: pie and donut wedges
  *   rules.c       rule marks: reference lines, error bars, segments
  *   paths.c       line, trail and area marks
@@ -51,6 +51,7 @@
  *   scales.c      a Vega scale: its type, a value's position, its axis
  *   domains.c     a scale's domain: categories in Vega's order, extents
  *   guides.c      the axis and the legend of a scale
+ *   ticks.c       the ticks Vega draws on a continuous axis, and their labels
  *   groups.c      rows split into groups by the values of key fields
  *   datasets.c    the plan's datasets: columns through the NumPy C API,
  *                 cells and their texts, a name's dataset in a scope
@@ -269,6 +270,12 @@ PyObject *vl_axis_of(struct vl_reader *r, const vl_scope *s, PyObject *name);
 /* The legend of a scale (a new reference, NULL when none), found as its
  * axis is. */
 PyObject *vl_legend_of(struct vl_reader *r, const vl_scope *s, PyObject *name);
+/* ticks.c: the ticks and labels Vega gives the axis guide (its axis
+ * object) of a linear, pow or sqrt scale, onto the scene axis; count is
+ * the guide's tickCount (-infinity: none given, NaN: not known).  An axis whose
+ * ticks are not known here keeps none.  0, or -1 with an exception. */
+int vl_axis_ticks(struct vl_reader *r, const vl_scale *sc, PyObject *guide, double count,
+                  chartex_axis *axis);
 /* The scales cached by a reader, released. */
 void vl_scales_clear(struct vl_reader *r);
 

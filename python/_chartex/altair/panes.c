@@ -198,6 +198,59 @@ axis_label(vl_reader *r, const vl_scope *s, const vl_scale *sc, chartex_axis *ax
     return rc;
 }
 
+/* The tickCount of an axis guide: a number, or Vega-Lite's
+ * {"signal": "ceil(width/40)"} on the view's size; -infinity when none is
+ * given, NaN when not known. */
+static double
+tick_count(vl_view *v, PyObject *guide, const char *which, vl_scale *sc)
+{
+    PyObject *given = vl_get(guide, "tickCount"), *sig = vl_get(given, "signal"), *name;
+    const char *text = NULL, *slash;
+    char ident[64];
+    double count = NAN, size, div;
+    PyObject *keep = NULL;
+    size_t len;
+
+    if (given == NULL)
+        count = -INFINITY;
+    else if (!vl_number(given, &count) && sig != NULL
+             && vl_text(sig, &text, &len, &keep) == 0 && text != NULL
+             && len > 6 && strncmp(text, "ceil(", 5) == 0 && text[len - 1] == ')'
+             && (slash = memchr(text, '/', len)) != NULL && (size_t)(slash - text - 5) < sizeof ident
+             && sscanf(slash + 1, "%lf", &div) == 1 && div > 0) {
+        memcpy(ident, text + 5, (size_t)(slash - text - 5));
+        ident[slash - text - 5] = '\0';
+        name = PyUnicode_FromString(ident);
+        size = name != NULL ? signal_value(v->scope, name) : NAN;
+        Py_XDECREF(name);
+        if (isnan(size) && strstr(ident, which[0] == 'w' ? "idth" : "eight") != NULL)
+            size = view_size(v, which, sc);
+        count = ceil(size / div);
+    }
+    PyErr_Clear();
+    Py_XDECREF(keep);
+    Py_XDECREF(sig);
+    Py_XDECREF(given);
+    return count;
+}
+
+/* The ticks of a continuous scale's axis (category axes have theirs). */
+static int
+axis_ticks(vl_view *v, vl_scale *sc, const char *which, chartex_axis *axis)
+{
+    PyObject *guide;
+    int rc;
+
+    if (sc == NULL || vl_scale_discrete(sc->type))
+        return 0;
+    guide = vl_axis_of(v->r, v->scope, sc->name);
+    if (guide == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    rc = vl_axis_ticks(v->r, sc, guide, tick_count(v, guide, which, sc), axis);
+    Py_DECREF(guide);
+    return rc;
+}
+
 int
 vl_make_axes(vl_view *v, vl_pane *p)
 {
@@ -221,7 +274,9 @@ vl_make_axes(vl_view *v, vl_pane *p)
     if (vl_scale_axis(r, p->x, chartex_axes_axis(p->axes, 0)) < 0
         || vl_scale_axis(r, p->y, chartex_axes_axis(p->axes, 1)) < 0
         || axis_label(r, v->scope, p->x, chartex_axes_axis(p->axes, 0)) < 0
-        || axis_label(r, v->scope, p->y, chartex_axes_axis(p->axes, 1)) < 0)
+        || axis_label(r, v->scope, p->y, chartex_axes_axis(p->axes, 1)) < 0
+        || axis_ticks(v, p->x, "width", chartex_axes_axis(p->axes, 0)) < 0
+        || axis_ticks(v, p->y, "height", chartex_axes_axis(p->axes, 1)) < 0)
         return -1;
     return 0;
 }
