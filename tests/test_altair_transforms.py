@@ -187,3 +187,22 @@ def test_too_large_for_vega_says_why(achart):
     (note,) = d["data_notes"]
     assert note["reason"].startswith("not evaluated: VegaFusion cannot evaluate regression")
     assert note["reason"].endswith("too large for Vega here (over %d rows)" % probe.MAX_ROWS)
+
+
+def test_dates_vegafusion_cannot_parse_are_vegas(achart):
+    # Altair's falkensee example: years as texts on a temporal axis.
+    # VegaFusion cannot parse "1875"; Vega (JavaScript's Date) reads it as
+    # 1 January 1875, UTC, and so does the chart, with no note.
+    df = pd.DataFrame({"year": ["1875", "1890", "1910"], "population": [1309, 1558, 4512]})
+    d = achart(alt.Chart(df).mark_line().encode(x="year:T", y="population:Q"))
+    assert "data_notes" not in d
+    (line,) = d["elements"]
+    want = pd.to_datetime(df.year).dt.strftime("%Y-%m-%dT%H:%M:%S").tolist()
+    assert line["points"] == [[t, float(p)] for t, p in zip(want, df.population)]
+    # bigger than Vega takes here: the note stays, with its reason
+    from chartex._altair import probe
+
+    big = pd.DataFrame({"year": ["1875"] * (probe.MAX_ROWS + 1), "v": 1.0})
+    d = achart(alt.Chart(big).mark_point().encode(x="year:T", y="v:Q"), spec_too=False)
+    (note,) = d["data_notes"]
+    assert note["reason"].endswith("too large for Vega here (over %d rows)" % probe.MAX_ROWS)

@@ -12,6 +12,10 @@ fields the chart's marks read, each tagged with its kind
 (vega_to_scenegraph).  Every number is JavaScript's String() of the double
 Vega computed, the shortest text that reads back to it.
 
+When VegaFusion cannot even start on the spec (a date text it cannot
+parse, as "1875" on a temporal axis), Vega gets the spec whole, each data
+frame as the values Altair itself would embed.
+
 This is the fallback path, bounded: an input of more than MAX_ROWS rows is
 not sent, nor one of more than ROW_BY_ROW_MAX_ROWS for a transform that
 gives a row per input row at a cost (a loess, whose cost in Vega grows as
@@ -88,6 +92,35 @@ def _inline_files(group):
     for g in _groups(group):
         out += _inline_files(g)
     return out
+
+
+def _with_values(vega, tables, limit):
+    """A copy of the Vega spec whose datasets that name a frame (a
+    VegaFusion dataset URL) hold the frame's rows as Altair's to_values
+    writes them (dates as ISO 8601 texts); TooLarge over limit rows."""
+    from .plan import VEGAFUSION_PREFIX
+
+    spec = json.loads(json.dumps(vega))
+
+    def walk(group):
+        for d in group.get("data", []):
+            url = d.get("url") if isinstance(d, dict) else None
+            if not (isinstance(url, str) and url.startswith(VEGAFUSION_PREFIX)):
+                continue
+            table = tables.get(url[len(VEGAFUSION_PREFIX):])
+            if table is None:
+                continue
+            if len(table) > limit:
+                raise TooLarge("too large for Vega here (over %d rows)" % limit)
+            d["values"] = sys.modules["altair"].to_values(table)["values"]
+            del d["url"]
+            if isinstance(d.get("format"), dict):
+                d["format"].pop("type", None)
+        for g in _groups(group):
+            walk(g)
+
+    walk(spec)
+    return spec
 
 
 def _groups(group):
@@ -184,9 +217,17 @@ def evaluate(vf, vega, pairs, tables, fields, row_by_row=False):
     if not pairs:
         return {}
     limit = ROW_BY_ROW_MAX_ROWS if row_by_row else MAX_ROWS
-    spec, extracted, _ = vf.runtime.pre_transform_extract(
-        vega, local_tz=ZONE, default_input_tz=ZONE, preserve_interactivity=False,
-        extract_threshold=limit + 1, extracted_format="pyarrow", inline_datasets=tables)
+    try:
+        spec, extracted, _ = vf.runtime.pre_transform_extract(
+            vega, local_tz=ZONE, default_input_tz=ZONE, preserve_interactivity=False,
+            extract_threshold=limit + 1, extracted_format="pyarrow", inline_datasets=tables)
+    except MemoryError:
+        raise
+    except Exception:
+        # VegaFusion cannot even start (a date it cannot parse, "1875"):
+        # Vega gets the spec whole, each frame as the values Altair
+        # itself would embed in it.
+        spec, extracted = _with_values(vega, tables, limit), None
     if extracted:
         raise TooLarge("too large for Vega here (over %d rows)" % limit)
     _unproject(spec)
