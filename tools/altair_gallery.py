@@ -22,6 +22,7 @@ Each example's chart is the value of its last statement (as the gallery
 shows it); chartex.figure_to_dict reads it.  The report: how many run,
 how many give a chart that carries data (an element, a heatmap, cells or
 a geo record in some view), per mark (the Vega-Lite marks of the spec),
+how many E2B's client (e2b_code_interpreter) reads,
 and every example that gives none, with the reason (the script's error,
 the reader's error, or the chart's data_notes).  Nothing of the two
 repositories is kept in the tree: they are read from the paths given.
@@ -165,6 +166,22 @@ def _run_script(path):
     return last
 
 
+def _e2b_reads(d):
+    """Whether E2B's client (e2b_code_interpreter) reads chart d: True,
+    None when it is not installed, else the error's text."""
+    try:
+        from e2b_code_interpreter import charts
+    except ImportError:
+        return None
+    if not d:
+        return True
+    try:
+        obj = charts._deserialize_chart(d)
+        return True if obj is not None and obj.type.value == d["type"] else "not read"
+    except Exception as e:
+        return "%s: %s" % (type(e).__name__, str(e)[:200])
+
+
 def example(path, timeout):
     import signal
 
@@ -207,6 +224,7 @@ def example(path, timeout):
         out["data"] = bool(d) and _carries_data(d)
         notes = [n["reason"] for v in _views(d) for n in v.get("data_notes", [])] if d else []
         out["notes"] = sorted(set(notes))
+        out["e2b"] = _e2b_reads(d)
         if not out["data"]:
             out["reason"] = "; ".join(out["notes"]) or ("empty chart" if not d else
                                                          "no data in the chart")
@@ -226,7 +244,9 @@ def report(results):
     partial = [r for r in data if r.get("notes")]
     lines = ["examples: %d   ran offline: %d   with data: %d (%.1f%% of those that ran)"
              % (len(results), len(ran), len(data), 100.0 * len(data) / max(len(ran), 1)),
-             "with data in every view but some notes: %d" % len(partial), "",
+             "with data in every view but some notes: %d" % len(partial),
+             "read by E2B's client (e2b_code_interpreter): %d of %d"
+             % (sum(r.get("e2b") is True for r in ran), len(ran)), "",
              "%-14s %6s %6s %7s" % ("mark", "charts", "data", "share")]
     per = defaultdict(Counter)
     for r in ran:
@@ -241,6 +261,9 @@ def report(results):
     for r in results:
         if not r["data"]:
             lines.append("  %s [%s]: %s" % (r["name"], ",".join(r["marks"]), r["reason"]))
+    for r in ran:
+        if r.get("e2b") not in (True, None):
+            lines.append("  E2B's client cannot read %s: %s" % (r["name"], r["e2b"]))
     lines += ["", "partly (notes):"]
     for r in partial:
         lines.append("  %s: %s" % (r["name"], "; ".join(r["notes"])))
