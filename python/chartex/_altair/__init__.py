@@ -24,6 +24,10 @@ INSTALL = "pip install 'chartex[altair]'"
 # UTC, so that a chart reads the same on every machine.
 ZONE = "UTC"
 
+# The URL that names a data frame chartex keeps aside while Altair writes
+# the spec (plan.py), as VegaFusion's inline datasets are named.
+VEGAFUSION_PREFIX = "vegafusion+dataset://"
+
 # A Vega-Lite spec's top-level keys that say which view it is.
 _VIEW_KEYS = ("mark", "layer", "hconcat", "vconcat", "concat", "facet", "repeat")
 

@@ -40,9 +40,8 @@ import sys
 import threading
 import uuid
 
-from . import INSTALL, ZONE, is_chart, is_spec
+from . import INSTALL, VEGAFUSION_PREFIX, ZONE, is_chart, is_spec
 
-VEGAFUSION_PREFIX = "vegafusion+dataset://"
 TRANSFORMER = "chartex"
 
 # For offline corpora only (tools/altair_gallery.py): a callable that maps

@@ -26,7 +26,7 @@ string per value.
 import json
 import sys
 
-from . import ZONE
+from . import VEGAFUSION_PREFIX, ZONE
 
 MAX_ROWS = 50000
 ROW_BY_ROW_MAX_ROWS = 5000
@@ -98,8 +98,6 @@ def _with_values(vega, tables, limit):
     """A copy of the Vega spec whose datasets that name a frame (a
     VegaFusion dataset URL) hold the frame's rows as Altair's to_values
     writes them (dates as ISO 8601 texts); TooLarge over limit rows."""
-    from .plan import VEGAFUSION_PREFIX
-
     spec = json.loads(json.dumps(vega))
 
     def walk(group):
