@@ -167,7 +167,7 @@ typedef enum chartex_artist_role {
 
 /* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
  * each kind's records of an Axes are a list under its key, in drawing
- * order, but POLAR's, one object (the first). */
+ * order, but POLAR's, one object (the first), which comes last. */
 typedef enum chartex_record_kind {
     CHARTEX_RECORD_HIERARCHY = 0, /* "hierarchy": nodes, parents, values, totals */
     CHARTEX_RECORD_TABLE,         /* "table": a header and cells, by column */
@@ -181,10 +181,14 @@ typedef enum chartex_record_kind {
     CHARTEX_RECORD_CARPET,        /* "carpet": a carpet's grid and what stands on it,
                                    * in its own (a, b) coordinates */
     CHARTEX_RECORD_TERNARY,       /* "ternary": points in (a, b, c) coordinates */
-    CHARTEX_RECORD_SMITH          /* "smith": points as (real, imaginary) */
+    CHARTEX_RECORD_SMITH,         /* "smith": points as (real, imaginary) */
+    CHARTEX_RECORD_ENCODING,      /* "encoding": what a channel of the Axes shows
+                                   * (a Vega-Lite view's field, type, scale) */
+    CHARTEX_RECORD_DATA_NOTES     /* "data_notes": why data the Axes would show
+                                   * is not there (not fetched, not evaluated) */
 } chartex_record_kind;
 
-#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_SMITH
+#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_DATA_NOTES
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,

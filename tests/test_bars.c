@@ -79,6 +79,27 @@ Test(bars, containers_far_apart_are_no_group)
     chartex_scene_free(s);
 }
 
+Test(bars, single_bars_at_two_categories_are_no_group)
+{
+    /* One bar per container, at categories 0 and 1 (an Altair bar chart
+     * coloured by a field whose values fall on different categories): no
+     * spacing of a container's own to compare, but a group never spans
+     * more than one category of a category axis. */
+    chartex_scene *s = h_scene();
+    chartex_axes *ax = h_axes(s);
+    chartex_axis *x = h_axis(ax, 0);
+    double a[1] = {0}, b[1] = {1}, v[1] = {3};
+
+    chartex_axis_set_kind(x, CHARTEX_AXIS_CATEGORY, 0);
+    cr_assert_eq(chartex_axis_add_category(x, "a", 1, NULL), 0);
+    cr_assert_eq(chartex_axis_add_category(x, "b", 1, NULL), 0);
+    bars(ax, "q", 1, a, v, 0.8, NULL);
+    bars(ax, "p", 1, b, v, 0.8, NULL);
+    h_expect_has(s, "{\"label\":\"a\",\"group\":\"q\",\"value\":3.0},"
+                 "{\"label\":\"b\",\"group\":\"p\",\"value\":3.0}]");
+    chartex_scene_free(s);
+}
+
 Test(bars, floating_bars_have_a_base_stacks_do_not)
 {
     chartex_scene *s = h_scene();

@@ -62,7 +62,8 @@ def test_listing_errors_and_kinds(tmp_path):
                                   tmp_path / "data.csv", str(tmp_path / "a.pkl")]))
     assert got == [
         (str(tmp_path / "a.pkl"), "pickle", None),
-        (str(tmp_path / "empty"), None, "no .pkl, .pickle, .py or Plotly .json file in this folder"),
+        (str(tmp_path / "empty"), None,
+         "no .pkl, .pickle, .py, Plotly .json or Vega-Lite file in this folder"),
         (str(tmp_path / "no.py"), None, "no such file or folder"),
         (str(tmp_path / "data.csv"), None, "not a .pkl, .pickle, .py or .json file"),
         (str(tmp_path / "a.pkl"), "pickle", None)]

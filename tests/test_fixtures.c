@@ -146,3 +146,16 @@ Test(fixtures, every_plotly_scene_gives_its_reviewed_chart)
     cr_expect(count >= 17, "only %d Plotly fixture scenes", count);
     cr_expect_eq(matched, count, "%d of %d Plotly fixtures differ", count - matched, count);
 }
+
+/* The Altair fixtures (fixtures/altair/): one per idiom of issue 33 (bars
+ * of an aggregate, stacked and grouped bars, a histogram, a line by time
+ * unit with a rule, a box plot, a donut, a heatmap, error bars, a
+ * regression, a scatter by colour, a facet beside a concatenation),
+ * through the core alone. */
+Test(fixtures, every_altair_scene_gives_its_reviewed_chart)
+{
+    int matched, count = check_folder(CHARTEX_FIXTURES_DIR "/altair", &matched);
+
+    cr_expect(count >= 12, "only %d Altair fixture scenes", count);
+    cr_expect_eq(matched, count, "%d of %d Altair fixtures differ", count - matched, count);
+}

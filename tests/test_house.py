@@ -22,7 +22,8 @@
 - Names say who owns them: each folder's non-static functions carry its
   prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
   files, mpl_ the matplotlib walker, px_ the Plotly reader and its calc
-  port, tbl_ the table reader), and architecture.md states each prefix.
+  port, tbl_ the table reader, vl_ the Altair reader), and architecture.md
+  states each prefix.
 - The core never includes Python.h; the extension includes the public
   header alone, never the core's private ones.
 
@@ -54,6 +55,7 @@ PREFIXES = {
     "python/_chartex/matplotlib": ("mpl_",),
     "python/_chartex/plotly": ("px_",),
     "python/_chartex/frames": ("tbl_",),
+    "python/_chartex/altair": ("vl_",),
 }
 
 # The Plotly reader's port of plotly.js's calc step: plain C on doubles,

@@ -79,15 +79,18 @@ def test_distribution_metadata():
     runtime = sorted(r for r in requires if "extra ==" not in r)
     assert runtime == ["matplotlib>=3.6", "numpy>=1.24"]
     extras = dist.metadata.get_all("Provides-Extra")
-    assert sorted(extras) == ["dask", "ipython", "test"]
+    assert sorted(extras) == ["altair", "dask", "ipython", "test"]
     ipython_extra = {re.split(r"[ ;<>=]", r)[0] for r in requires if "extra == \"ipython\"" in r}
     assert ipython_extra == {"ipython", "ipykernel", "orjson"}
     dask_extra = {re.split(r"[ ;<>=]", r)[0] for r in requires if "extra == \"dask\"" in r}
     assert dask_extra == {"distributed"}
+    altair_extra = {re.split(r"[ ;<>=]", r)[0] for r in requires if "extra == \"altair\"" in r}
+    assert altair_extra == {"altair", "vegafusion", "vl-convert-python", "pyarrow"}
     (script,) = [e for e in dist.entry_points if e.group == "console_scripts"]
     assert (script.name, script.value) == ("chartex", "chartex.cli:main")
     files = {str(f) for f in dist.files}
     assert "chartex/py.typed" in files and "chartex/_chartex.pyi" in files
+    assert "chartex/_altair/plan.py" in files and "chartex/_altair/__init__.py" in files
     assert any(re.fullmatch(r"chartex/_chartex\..*\.so", f) for f in files)
     assert not any(f.startswith(("tests/", "src/", "fixtures/")) for f in files)
 

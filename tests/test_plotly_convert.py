@@ -40,8 +40,9 @@ YS = [3.0, -1.0, 2.25, 1e16]
 FRUIT = ["apples", "pears", "plums"]
 SOLD = [3.0, 5.0, 1.5]
 
-NOT_A_FIGURE = ("not a Plotly figure: %s (a .json input must be what fig.write_json "
-                "writes: an object with a \"data\" list of traces)")
+NOT_A_FIGURE = ("not a Plotly figure or a Vega-Lite spec: %s (a .json input must be what "
+                "fig.write_json writes, an object with a \"data\" list of traces, or a "
+                "Vega-Lite spec, whose \"$schema\" names Vega-Lite)")
 
 
 def line_figure():
@@ -173,7 +174,7 @@ def test_a_folder_of_non_figures(tmp_path):
     (tmp_path / "chart.json").write_text('{"type": "line"}')
     assert convert(tmp_path) == [{
         "source": str(tmp_path),
-        "error": "no .pkl, .pickle, .py or Plotly .json file in this folder"}]
+        "error": "no .pkl, .pickle, .py, Plotly .json or Vega-Lite file in this folder"}]
 
 
 # ----------------------------------------------------------------- scripts

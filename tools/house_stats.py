@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LONG = 60
 FOLDERS = ("src/base", "src/scene", "src/chart", "src/table",
            "python/_chartex", "python/_chartex/matplotlib", "python/_chartex/plotly",
-           "python/_chartex/plotly/calc", "python/_chartex/frames")
+           "python/_chartex/plotly/calc", "python/_chartex/frames",
+           "python/_chartex/altair")
 _DEF = re.compile(r"^([A-Za-z_]\w*)\s*\(")
 _KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof"}
 

@@ -41,9 +41,11 @@ add_object_ref(PyObject *module, const char *name, PyObject *value)
 }
 
 /* The figure argument, read into a new scene: a matplotlib Figure or
- * SubFigure (the walker), or a Plotly figure or its JSON form (the Plotly
- * reader).  The scene may borrow the buffers of the arrays the reader
- * appends to keep: release keep only after the scene is freed. */
+ * SubFigure (the walker), an Altair chart or a Vega-Lite spec (the Altair
+ * reader: before Plotly's, whose JSON form is also a dict), or a Plotly
+ * figure or its JSON form (the Plotly reader).  The scene may borrow the
+ * buffers of the arrays the reader appends to keep: release keep only
+ * after the scene is freed. */
 static chartex_scene *
 scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
 {
@@ -54,6 +56,10 @@ scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
         return NULL;
     if (ok)
         scene = mpl_read_figure(st, fig, keep);
+    else if ((ok = vl_is_chart(st, fig)) < 0)
+        return NULL;
+    else if (ok)
+        scene = vl_read_chart(st, fig);
     else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
     else if (ok)
@@ -68,8 +74,8 @@ scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
         return scene;
     }
     PyErr_Format(PyExc_TypeError,
-                 "%s() argument must be a matplotlib Figure or SubFigure or a Plotly "
-                 "figure, not '%.100s'", fname, Py_TYPE(fig)->tp_name);
+                 "%s() argument must be a matplotlib Figure or SubFigure, a Plotly "
+                 "figure or an Altair chart, not '%.100s'", fname, Py_TYPE(fig)->tp_name);
     return NULL;
 }
 
@@ -539,8 +545,9 @@ done:
 PyDoc_STRVAR(figure_to_dict_doc,
 "figure_to_dict($module, fig, /, *, max_points=None, points_per_pixel=None,\n"
 "               max_total_points=None, max_string=None)\n--\n\n"
-"Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
-"chart schema; {} when the figure shows no data.  Every point is kept\n"
+"Return the chart of a matplotlib Figure (or SubFigure), a Plotly figure\n"
+"or an Altair chart (or Vega-Lite spec) as a dict in E2B's chart schema;\n"
+"{} when the figure shows no data.  Every point is kept\n"
 "unless a bound is given (doc/schema.md, \"Point limits\"):\n\n"
 "max_points=N (at least 6) keeps at most N points per line or scatter\n"
 "series, keeping its shape; points_per_pixel=P (above 0) at most\n"
@@ -552,7 +559,7 @@ PyDoc_STRVAR(figure_to_dict_doc,
 "element says so in its \"downsampled\" key, a chart the budget bounded\n"
 "in its \"budget\" key and what it left out in \"left_out\".  Raises\n"
 "TypeError when\n"
-"fig is not a Figure or SubFigure and ChartexError when the figure cannot\n"
+"fig is none of these and ChartexError when the figure cannot\n"
 "be read.");
 
 static PyObject *

@@ -6,6 +6,7 @@
  *
  *   matplotlib/   mpl_   a live matplotlib Figure (the walker)
  *   plotly/       px_    a Plotly figure, object or JSON form
+ *   altair/       vl_    an Altair chart or a Vega-Lite spec (or its plan)
  *   frames/       tbl_   a pandas or polars frame (a table, not a scene)
  *
  * A reader returns a new scene, owned by the caller (chartex_scene_free),
@@ -30,6 +31,15 @@ int px_is_figure(chx_state *st, PyObject *obj);
  * borrows buffers kept alive by what the reader appends to keep (as
  * mpl_read_figure's). */
 chartex_scene *px_read_figure(chx_state *st, PyObject *fig, PyObject *keep);
+
+/* altair/views.c: 1 when obj is an Altair top-level chart (altair already
+ * imported), a Vega-Lite spec as a dict, or an Altair plan
+ * (chartex._altair.plan), 0 when not, -1 on error. */
+int vl_is_chart(chx_state *st, PyObject *obj);
+/* altair/views.c: reads the chart into a new scene: its plan (the Vega
+ * spec Vega-Lite compiles it to, the data VegaFusion evaluates), then its
+ * views, marks, scales and guides. */
+chartex_scene *vl_read_chart(chx_state *st, PyObject *obj);
 
 /* frames/read_frame.c: 1 when obj is a pandas DataFrame or Series or a polars
  * DataFrame or Series (never importing either), 0 when not, -1 on error. */

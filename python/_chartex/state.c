@@ -59,6 +59,7 @@ chx_state_traverse(chx_state *st, visitproc visit, void *arg)
     Py_VISIT(st->legend);
     Py_VISIT(st->numpy_ma);
     Py_VISIT(st->frames);
+    Py_VISIT(st->altair);
     for (i = 0; i < CHX_CLASS_COUNT; i++)
         Py_VISIT(st->cls[i]);
     return 0;
@@ -75,6 +76,7 @@ chx_state_clear(chx_state *st)
     Py_CLEAR(st->legend);
     Py_CLEAR(st->numpy_ma);
     Py_CLEAR(st->frames);
+    Py_CLEAR(st->altair);
     for (i = 0; i < CHX_CLASS_COUNT; i++)
         Py_CLEAR(st->cls[i]);
     st->ready = 0;

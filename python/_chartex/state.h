@@ -13,7 +13,7 @@
  *   pysink.h/.c    the Python sink: chart events -> dict/list/str/float/...
  *   readers.h      the entry point of each reader, a wing of its own folder:
  *                  matplotlib/ (the walker, mpl_: the only C code that
- *                  touches matplotlib) and plotly/ (px_)
+ *                  touches matplotlib), plotly/ (px_) and altair/ (vl_)
  *   module.c       the module: its definition and the functions of the
  *                  Python API, one (source, output) helper behind them
  *
@@ -104,6 +104,7 @@ typedef struct chx_state {
     PyObject *legend;           /* chartex._matplotlib.legend, imported on first use */
     PyObject *numpy_ma;         /* numpy.ma, imported on first use */
     PyObject *frames;           /* chartex._tables.frames, on the first frame read */
+    PyObject *altair;           /* chartex._altair.plan, on the first Altair chart read */
     PyObject *cls[CHX_CLASS_COUNT]; /* on first use */
     int ready;                  /* the lazy imports above are done */
 #define CHX_DECLARE_NAME(n) PyObject *s_##n;

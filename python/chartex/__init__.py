@@ -14,8 +14,9 @@ The output is E2B's chart schema: `chart_figure_to_dict` is the name E2B's
 and the JSON always agree: json.loads(figure_to_json(f)) == figure_to_dict(f).
 
 The functions accept a matplotlib Figure or a SubFigure (then only that
-subfigure and the subfigures inside it are read), and raise TypeError for
-anything else, ChartexError when the figure cannot be read (the message
+subfigure and the subfigures inside it are read), a Plotly figure, or an
+Altair chart or Vega-Lite spec (pip install 'chartex[altair]'; doc/
+schema.md, "Altair charts"), and raise TypeError for anything else, ChartexError when the figure cannot be read (the message
 says what was being read; __cause__ holds matplotlib's exception).
 figure_to_dict and figure_to_json take max_points=N to keep at most N
 points per series (see doc/schema.md, "downsampled").

@@ -42,8 +42,9 @@ del TYPE_CHECKING
 
 PICKLE_SUFFIXES = (".pkl", ".pickle")
 SCRIPT_SUFFIXES = (".py",)
-# Plotly figures written by fig.write_json.
+# Plotly figures written by fig.write_json, Vega-Lite specs (.vl.json).
 JSON_SUFFIXES = (".json",)
+VEGA_LITE_SUFFIXES = (".vl.json",)
 DEFAULT_TIMEOUT = 120.0
 # A worker process that has not imported matplotlib after this long is stuck.
 STARTUP_TIMEOUT = 120.0
@@ -70,20 +71,28 @@ def _kind(path):
 # the traces first, whichever JSON engine and indentation), after an
 # optional byte order mark.
 _PLOTLY_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"data"\s*:\s*\[')
+# A Vega-Lite spec names its schema (Altair's chart.save and to_json write
+# "$schema" among the first keys; a .vl.json file is one by its name).
+_VEGA_LITE_SCHEMA = re.compile(rb'"\$schema"\s*:\s*"[^"]*vega-lite')
 
 
 def _plotly_json(path):
-    """True when the file at path begins as a Plotly figure's JSON does.  A
-    folder holds all kinds of .json files (charts that chartex wrote, the
-    expected output of fixtures, settings): those are not inputs, so only
-    the first bytes of each are read, and a .json file named on the command
-    line is always an input (refused by the worker when it is no figure)."""
+    """True when the file at path begins as a Plotly figure's JSON does, or
+    is a Vega-Lite spec (.vl.json, or a "$schema" naming Vega-Lite in its
+    first bytes).  A folder holds all kinds of .json files (charts that
+    chartex wrote, the expected output of fixtures, settings): those are
+    not inputs, so only the first bytes of each are read, and a .json file
+    named on the command line is always an input (refused by the worker
+    when it is no figure)."""
+    if path.lower().endswith(VEGA_LITE_SUFFIXES):
+        return True
     try:
         with open(path, "rb") as f:
-            head = f.read(512)
+            head = f.read(4096)
     except OSError:
         return True     # the worker says why it cannot be read
-    return _PLOTLY_JSON_START.match(head) is not None
+    return _PLOTLY_JSON_START.match(head) is not None or \
+        _VEGA_LITE_SCHEMA.search(head) is not None
 
 
 # A folder's names are sorted in memory up to this many; a longer listing
@@ -188,7 +197,8 @@ def iter_inputs(inputs):
                 found = True
                 yield (path, _kind(path), None)
             if not found:
-                yield (given, None, "no .pkl, .pickle, .py or Plotly .json file in this folder")
+                yield (given, None, "no .pkl, .pickle, .py, Plotly .json or Vega-Lite file "
+                                    "in this folder")
         elif not os.path.exists(given):
             yield (given, None, "no such file or folder")
         elif _kind(given) is None:

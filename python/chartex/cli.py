@@ -18,12 +18,15 @@ is short for `convert SCRIPT.py`.)
 convert: INPUT is a pickled Figure (.pkl, .pickle), a plotting script
 (.py: run with the Agg backend, plt.show() does nothing, every figure it
 leaves open is converted, then every Plotly figure it shows with
-fig.show(), or, when it shows none, those its globals hold; a script that
-gives none but defines make_figure() gives that function's figure), a
-Plotly figure written by fig.write_json (.json: a JSON object with a
-"data" list; other JSON is refused) or a folder (searched recursively for
-them, skipping names that start with "." or "_" and .json files that do
-not begin as write_json's do).  When the
+fig.show(), or, when it shows none, those its globals hold, then every
+Altair chart it shows with chart.show(), or, when it shows none, the chart
+its last line gives (as a notebook shows it), else the last chart its
+globals hold; a script that gives none but defines make_figure() gives
+that function's figure), a Plotly figure written by fig.write_json
+(.json: a JSON object with a "data" list), a Vega-Lite spec (.vl.json, or
+.json whose "$schema" names Vega-Lite: Altair's chart.save; other JSON is
+refused) or a folder (searched recursively for them, skipping names that
+start with "." or "_" and .json files that begin as neither).  When the
 run gives exactly one figure and no input fails, stdout is that chart's
 JSON; otherwise (or with --ndjson) stdout has one line per figure or failed
 input, in the order of the inputs:
@@ -122,16 +125,17 @@ def _parser():
     commands.required = True
 
     convert = commands.add_parser(
-        "convert", help="convert pickled figures, plotting scripts, Plotly JSON and "
-                        "folders of them",
+        "convert", help="convert pickled figures, plotting scripts, Plotly JSON, "
+                        "Vega-Lite specs and folders of them",
         description="Convert pickled Figures (.pkl, .pickle), plotting scripts (.py, "
-                    "run headless; matplotlib and Plotly figures), Plotly figures "
-                    "written by fig.write_json (.json) and folders of them to chart "
+                    "run headless; matplotlib, Plotly and Altair figures), Plotly "
+                    "figures written by fig.write_json (.json), Vega-Lite specs "
+                    "(.vl.json, Altair's chart.save) and folders of them to chart "
                     "JSON.  One figure: its JSON; several, or a failed input: one "
                     "JSON line each.")
     convert.add_argument("inputs", nargs="+", metavar="INPUT",
-                         help="a .pkl/.pickle file, a .py script, a Plotly .json file "
-                              "or a folder")
+                         help="a .pkl/.pickle file, a .py script, a Plotly .json file, a "
+                              "Vega-Lite .vl.json/.json file or a folder")
     convert.add_argument("-o", "--output", metavar="FILE",
                          help="write to FILE instead of stdout")
     convert.add_argument("--ndjson", action="store_true",

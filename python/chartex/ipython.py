@@ -23,6 +23,16 @@ default was replaced without it.  The formatter also answers for a
 plotly.basedatatypes.BaseFigure itself (registered by type name: plotly
 is never imported), for a front end that asks the formatters directly.
 
+Altair charts carry theirs too (chart as a cell's last expression,
+display(chart), chart.show()): Altair displays through its
+_repr_mimebundle_, which IPython asks first, and then every formatter
+whose MIME type the bundle lacks, so this formatter sees the chart
+itself and adds e2b/chart beside Altair's own Vega-Lite bundle.  It is
+recognised only when altair is already imported (chartex._altair.is_chart:
+no import); reading it compiles the spec and evaluates its data
+(chartex._altair.plan: vl-convert, VegaFusion), so a kernel that never
+shows an Altair chart never starts either.
+
 Two promises, because the formatter runs for every displayed object:
 
 - Answering "not mine" is cheap: it never imports matplotlib, NumPy or the
@@ -63,6 +73,7 @@ try:
     from IPython.core.formatters import BaseFormatter
     from traitlets import Float, Integer, ObjectName, TraitError, Unicode, default, validate
 
+    from . import _altair
     from ._tables import formatters as _formatters
     from ._plotly import hook as _plotly
 except ImportError as _exc:
@@ -200,8 +211,10 @@ _MaxPointsTrait.__name__ = _MaxPointsTrait.__qualname__ = Integer.__name__
 class ChartFormatter(BaseFormatter):
     """IPython formatter for the MIME type e2b/chart.
 
-    A matplotlib Figure (or SubFigure) gives chartex.figure_to_dict(fig),
-    {} when it has no data or cannot be read.  Other objects give what
+    A matplotlib Figure (or SubFigure) or an Altair chart gives
+    chartex.figure_to_dict(fig), {} when it has no data or cannot be read
+    (reading an Altair chart without chartex[altair] installed is such a
+    failure: logged once, saying what to install).  Other objects give what
     their _repr_e2b_chart_() method or a printer registered with
     for_type() returns (a dict), else nothing.  Calling the formatter
     never raises.
@@ -286,7 +299,7 @@ class ChartFormatter(BaseFormatter):
     # Not decorated with catch_format_error, as BaseFormatter.__call__ is:
     # that prints a traceback into the user's cell.  Failures end here.
     def __call__(self, obj):
-        if _is_figure(obj):
+        if _is_figure(obj) or _altair.is_chart(obj):
             if not self.enabled:
                 return None
             return self._figure_chart(obj)

@@ -222,8 +222,13 @@ find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex
     for (k = 1; k < n_off; k++)
         if (offs[k] - offs[k - 1] > 1.5 * maxw + *tol)
             goto done;
-    /* A group is narrower than the spacing of each container's bars. */
+    /* A group is narrower than the spacing of each container's bars, and
+     * than a category of a category axis (1): containers of one bar each,
+     * at different categories, are no group. */
     span = hi - lo + maxw;
+    if (axes->axis[o == CHARTEX_VERTICAL ? 0 : 1].kind == CHARTEX_AXIS_CATEGORY
+        && span > 1 + *tol)
+        goto done;
     for (i = ref; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
 
@@ -646,8 +651,8 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
                                            chartex__node_value(base_of(a, k), val)) < 0)
                 || add_bar_errors(el, &errs, k, axes) < 0
                 || add_bar_label(b, el, axes, a, k, &errs) < 0
-                || chartex__add_element_columns(el, a, k) < 0
-                || chartex__add_bin(b, el, a, k, cat) < 0) {
+                || chartex__add_bin(b, el, a, k, cat) < 0
+                || chartex__add_element_columns(el, a, k) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }

@@ -247,7 +247,8 @@ static const chartex_record_kind key_order[CHARTEX_RECORD_KIND_LAST + 1] = {
     CHARTEX_RECORD_HIERARCHY, CHARTEX_RECORD_TABLE, CHARTEX_RECORD_INDICATOR,
     CHARTEX_RECORD_SANKEY, CHARTEX_RECORD_DIMENSIONS, CHARTEX_RECORD_GEO,
     CHARTEX_RECORD_VOLUME, CHARTEX_RECORD_CARPET, CHARTEX_RECORD_TERNARY,
-    CHARTEX_RECORD_SMITH, CHARTEX_RECORD_POLAR
+    CHARTEX_RECORD_SMITH, CHARTEX_RECORD_ENCODING, CHARTEX_RECORD_DATA_NOTES,
+    CHARTEX_RECORD_POLAR
 };
 
 int
@@ -294,16 +295,54 @@ has_key(const chartex__node *obj, const char *key)
     return 0;
 }
 
-int
-chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a, size_t k)
+/* A per-bar column of a's named name, or NULL. */
+static const chartex__column *
+bar_column(const struct chartex_artist *a, const char *name)
 {
     size_t i;
 
     for (i = 0; i < a->n_columns; i++) {
         const chartex__column *c = &a->columns[i];
 
+        if (c->n == a->n && !c->scalar && c->row_len == NULL && strcmp(c->name, name) == 0)
+            return c;
+    }
+    return NULL;
+}
+
+/* A reader's "bin_start" and "bin_end" columns (an Altair bar on a bin or
+ * a time unit's interval) are the bar's "bin": [start, end], the one key
+ * every reader gives a bin's extent (doc/schema.md); a bar the budget
+ * re-binned keeps the merged extent it already has.  -1: no memory. */
+static int
+add_bin_of_columns(chartex__node *el, const struct chartex_artist *a, size_t k)
+{
+    const chartex__column *lo = bar_column(a, "bin_start"), *hi = bar_column(a, "bin_end");
+    chartex__node *pair;
+
+    if (lo == NULL || hi == NULL || k >= a->n || has_key(el, "bin"))
+        return 0;
+    pair = chartex__node_new(CHARTEX__NODE_ARRAY);
+    if (chartex__object_add(el, "bin", pair) < 0
+        || chartex__array_add(pair, cell_node(lo, k)) < 0
+        || chartex__array_add(pair, cell_node(hi, k)) < 0)
+        return -1;
+    return 0;
+}
+
+int
+chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a, size_t k)
+{
+    size_t i;
+
+    if (add_bin_of_columns(el, a, k) < 0)
+        return -1;
+    for (i = 0; i < a->n_columns; i++) {
+        const chartex__column *c = &a->columns[i];
+
         if (c->n != a->n || c->scalar || c->row_len != NULL || k >= c->n
-            || has_key(el, c->name))
+            || has_key(el, c->name) || strcmp(c->name, "bin_start") == 0
+            || strcmp(c->name, "bin_end") == 0)
             continue;
         if (chartex__object_add(el, c->name, cell_node(c, k)) < 0)
             return -1;

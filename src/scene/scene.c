@@ -751,7 +751,8 @@ const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
 };
 const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
     "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar",
-    "volume", "carpet", "ternary", "smith"
+    "volume", "carpet", "ternary", "smith",
+    "encoding", "data_notes"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {

@@ -220,7 +220,9 @@ def _draw_xy(ax, chart):
                     if element.get("x_error") is not None else None)
             yerr = (_error_offsets(ys, element["y_error"])
                     if element.get("y_error") is not None else None)
-            ax.errorbar(xs, ys, xerr=xerr, yerr=yerr, label=label, capsize=3)
+            # In a scatter chart, error bars on points with no line between.
+            ax.errorbar(xs, ys, xerr=xerr, yerr=yerr, label=label, capsize=3,
+                        fmt="o" if scatter else "")
         elif scatter and not _is_fit_line(element):
             ax.scatter(xs, ys, label=label)
         else:
@@ -384,9 +386,12 @@ def _draw_pie(ax, chart):
     for r, wedges in rings:
         inner = [s for s in radii if s < r]
         props = {"width": r - inner[0]} if inner else None
-        angles = [_f(e.get("angle")) for e in wedges]
-        ax.pie([a / 360.0 for a in angles], labels=[e.get("label") or "" for e in wedges],
-               radius=r if r == r else 1.0, normalize=False, wedgeprops=props)
+        shares = [_f(e.get("angle")) / 360.0 for e in wedges]
+        # A whole circle (200 + 120 + 40 degrees) is normalised: its shares
+        # can add up to 1 plus rounding, which pie() refuses unnormalised.
+        whole = abs(sum(shares) - 1.0) <= 1e-9
+        ax.pie(shares, labels=[e.get("label") or "" for e in wedges],
+               radius=r if r == r else 1.0, normalize=whole, wedgeprops=props)
 
 
 def _draw_box(ax, chart, overlaid=False):

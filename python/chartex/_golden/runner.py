@@ -1,7 +1,8 @@
 """The golden-fixture runner behind `chartex check` (and tests/golden.py).
 
 Each fixture is a script FIXTURES_DIR/NAME.py defining make_figure(), which
-returns a matplotlib Figure (or a Plotly figure, fixtures/plotly/) built from
+returns a matplotlib Figure (or a Plotly figure, fixtures/plotly/, or an
+Altair chart, fixtures/altair/) built from
 fixed data, and NAME.json, the
 reviewed chart JSON expected for it (chartex.figure_to_json(fig, indent=2)
 plus a final newline).  run() builds every figure from matplotlib's default
@@ -59,7 +60,8 @@ class FixtureSkipped(Exception):
 
 def build_figure(path):
     """Runs a fixture's make_figure() from matplotlib's default settings
-    (a Plotly figure, a figure of fixtures/plotly/, is returned as it is).
+    (a Plotly figure, a figure of fixtures/plotly/, and an Altair chart, one
+    of fixtures/altair/, are returned as they are).
     Raises FixtureSkipped when the fixture's optional skip_reason() returns
     a reason (a library release that draws the figure differently, such
     as seaborn 0.12's numeric hue offsets)."""
@@ -72,7 +74,8 @@ def build_figure(path):
     if reason:
         raise FixtureSkipped("%s: %s" % (path.name if hasattr(path, "name") else path, reason))
     fig = module.make_figure()
-    if not isinstance(fig, Figure) and not is_plotly_figure(fig):
+    if not isinstance(fig, Figure) and not is_plotly_figure(fig) \
+            and not is_altair_chart(fig):
         raise TypeError("%s: make_figure() returned %r" % (path, fig))
     return fig
 
@@ -83,6 +86,14 @@ def is_plotly_figure(fig):
     if isinstance(fig, dict):
         return isinstance(fig.get("data"), list)
     return type(fig).__module__.startswith("plotly") and hasattr(fig, "to_dict")
+
+
+def is_altair_chart(fig):
+    """An Altair chart (fixtures/altair/): any of Altair's top-level
+    charts, recognised without importing Altair."""
+    from .. import _altair
+
+    return _altair.is_chart(fig)
 
 
 def close_all():

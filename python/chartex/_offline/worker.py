@@ -21,12 +21,19 @@ answer pipes are moved off file descriptors 0 and 1, stdin becomes
 /dev/null and whatever writes to stdout (print, C code) lands on stderr.
 
 Plotly: a .json input is a figure written by fig.write_json (a JSON
-object with a "data" list, read as the dict it is; anything else is
-refused).  A script's Plotly figures are those it shows: plotly's default
+object with a "data" list, read as the dict it is), or a Vega-Lite spec
+(chartex._altair.is_spec: Altair's chart.save / to_json, a .vl.json file);
+anything else is refused.  A script's Plotly figures are those it shows: plotly's default
 renderer here is chartex's alone (chartex._plotly.hook), which keeps the figure
 dict that each fig.show() / plotly.io.show() passes it and displays
 nothing; a script that shows none gives the Plotly figures its globals hold
 when it ends.  They come after the script's matplotlib figures.
+
+Altair: a script's Altair charts are those it shows (chart.show(), which
+here keeps the chart and displays nothing), else the value of its last
+statement when that is an expression giving a chart (as a notebook cell
+shows it: Altair's own gallery scripts end so), else the last chart its
+globals hold.  They come after the Plotly figures.
 
 `--max-memory MB` limits the process's address space (RLIMIT_AS), so that
 an input that eats memory fails with MemoryError (or is killed) alone.  The
@@ -174,6 +181,74 @@ def _plotly_reset():
         templates.default = _plotly_template[0]
 
 
+# The Altair charts the current input's script showed (chart.show()).
+_altair_shown = []
+# The name the value of a script's last expression is kept under.
+_LAST = "__chartex_last_expression__"
+
+
+def _altair_imported(module):
+    """Makes chart.show() keep the chart instead of displaying it (there is
+    no notebook here, and the "browser" renderer would open a browser)."""
+    cls = getattr(module, "TopLevelMixin", None)
+    if not isinstance(cls, type) or getattr(cls.show, "_chartex_keeps", False):
+        return
+
+    def show(self, *args, **kwargs):
+        _altair_shown.append(self)
+
+    show._chartex_keeps = True
+    cls.show = show
+
+
+def _attach_altair():
+    """Watches for altair (never imports it), as for plotly."""
+    from .._plotly import hook as _plotly
+
+    _plotly.when_imported("altair", _altair_imported)
+
+
+def _altair_figures(namespace, last):
+    """A script's Altair charts: those it showed, else its last
+    expression's, else the last chart its globals hold."""
+    from .. import _altair
+
+    if _altair_shown:
+        return list(_altair_shown)
+    if _altair.is_chart(last):
+        return [last]
+    charts = [v for v in list(namespace.values()) if _altair.is_chart(v)]
+    return charts[-1:]
+
+
+def _exec_keeping_last(path, source):
+    """Runs a script as runpy.run_path(path, run_name="__main__") does, but
+    keeps the value of its last statement when that is an expression (as a
+    notebook cell shows it): (namespace, value)."""
+    import ast
+    import builtins
+    import types
+
+    tree = ast.parse(source, path)
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        node = tree.body[-1]
+        keep = ast.Assign(targets=[ast.Name(id=_LAST, ctx=ast.Store())], value=node.value)
+        tree.body[-1] = ast.fix_missing_locations(ast.copy_location(keep, node))
+    code = compile(tree, path, "exec")
+    module = types.ModuleType("__main__")
+    module.__dict__.update({"__file__": path, "__builtins__": builtins, "__loader__": None,
+                            "__package__": None, "__spec__": None, "__cached__": None})
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        if saved is not None:
+            sys.modules["__main__"] = saved
+    namespace = dict(module.__dict__)
+    return namespace, namespace.pop(_LAST, None)
+
+
 def _plotly_globals(namespace):
     """The Plotly figures among a script's globals, in the order of their
     names, each once."""
@@ -191,8 +266,9 @@ _JSON_NAMES = {list: "array", str: "string", int: "number", float: "number",
                bool: "boolean", type(None): "null"}
 
 
-def _load_plotly_json(path):
-    """The figure dict of a file that fig.write_json wrote."""
+def _load_json(path):
+    """The figure dict of a file that fig.write_json wrote, or a Vega-Lite
+    spec."""
     with open(path, "rb") as f:
         data = f.read()
     if not data.strip():
@@ -205,14 +281,16 @@ def _load_plotly_json(path):
         raise _InputError("not valid JSON: %s" % e) from None
     except RecursionError:
         raise _InputError("not readable JSON: nested too deeply") from None
+    from .. import _altair
     from .._plotly import hook as _plotly
 
-    if not _plotly.is_figure_json(fig):
+    if not _plotly.is_figure_json(fig) and not _altair.is_spec(fig):
         what = ("a JSON object without a \"data\" list" if isinstance(fig, dict) else
                 "a JSON " + _JSON_NAMES.get(type(fig), type(fig).__name__))
         raise _InputError(
-            "not a Plotly figure: %s (a .json input must be what fig.write_json "
-            "writes: an object with a \"data\" list of traces)" % what)
+            "not a Plotly figure or a Vega-Lite spec: %s (a .json input must be what "
+            "fig.write_json writes, an object with a \"data\" list of traces, or a "
+            "Vega-Lite spec, whose \"$schema\" names Vega-Lite)" % what)
     return [fig]
 
 
@@ -221,14 +299,23 @@ def _run_script(path):
 
     from matplotlib.figure import Figure
 
+    from .. import _altair
     from .._plotly import hook as _plotly
 
     folder = os.path.dirname(os.path.abspath(path))
     sys.argv = [path]
     sys.path.insert(0, folder)
+    last = None
     try:
+        with open(path, "rb") as f:
+            source = f.read()
         with contextlib.redirect_stdout(sys.stderr):
-            namespace = runpy.run_path(path, run_name="__main__")
+            # A script that draws with Altair may end with its chart, as
+            # Altair's gallery does; the others run as runpy runs them.
+            if b"altair" in source:
+                namespace, last = _exec_keeping_last(path, source)
+            else:
+                namespace = runpy.run_path(path, run_name="__main__")
     except SystemExit as e:
         # sys.exit() / sys.exit(0) end a script normally.
         if e.code not in (None, 0):
@@ -242,6 +329,7 @@ def _run_script(path):
     # Plotly has no figure manager: its figures are those the script showed
     # (as shown then), else those its globals hold.
     figures += list(_plotly_shown) or _plotly_globals(namespace)
+    figures += _altair_figures(namespace, last)
     if not figures and callable(namespace.get("make_figure")):
         # A fixture-style module: make_figure() builds the figure.
         try:
@@ -249,7 +337,8 @@ def _run_script(path):
                 fig = namespace["make_figure"]()
         except Exception as e:
             raise _InputError(_script_error(path, e)) from None
-        if not isinstance(fig, Figure) and not _plotly.is_figure(fig):
+        if not isinstance(fig, Figure) and not _plotly.is_figure(fig) \
+                and not _altair.is_chart(fig):
             raise _InputError("make_figure() returned a %s, not a Figure"
                               % type(fig).__name__)
         figures = [fig]
@@ -282,6 +371,7 @@ class _Isolation:
         self.rc = matplotlib.rc_context()
         self.rc.__enter__()
         _plotly_reset()
+        del _altair_shown[:]
         return self
 
     def __exit__(self, *exc):
@@ -326,7 +416,7 @@ def handle(request):
             if request["kind"] == "pickle":
                 figures = _load_pickle(path, request.get("trust", False))
             elif request["kind"] == "json":
-                figures = _load_plotly_json(path)
+                figures = _load_json(path)
             else:
                 figures = _run_script(path)
         except _InputError as e:
@@ -341,11 +431,36 @@ def handle(request):
         return {"outputs": outputs}
 
 
+def _altair_png(chart):
+    """An Altair chart (or a Vega-Lite spec) drawn by Vega itself
+    (vl-convert), as the review page shows it."""
+    import base64
+
+    from .. import _altair
+
+    try:
+        import vl_convert
+
+        spec = chart
+        if _altair.is_chart(chart):
+            import altair
+
+            with altair.data_transformers.disable_max_rows():
+                spec = chart.to_dict()
+        return {"png": base64.b64encode(vl_convert.vegalite_to_png(spec)).decode("ascii")}
+    except Exception as e:
+        return {"png_error": "cannot draw the chart: %s: %s" % (type(e).__name__, e)}
+
+
 def _png(fig):
     """The figure as the review page shows it (after its chart was read:
     drawing it must not change what was read)."""
     import base64
 
+    from .. import _altair
+
+    if _altair.is_chart(fig) or _altair.is_spec(fig):
+        return _altair_png(fig)
     if not hasattr(fig, "savefig"):
         return {"png_error": "a Plotly figure: the review page draws matplotlib "
                              "figures only (its chart is beside)"}
@@ -404,6 +519,7 @@ def serve(argv=()):
     import chartex  # noqa: F401  (the extension loads once, before any input)
 
     _attach_plotly()
+    _attach_altair()
 
     if max_memory:
         _limit_memory(max_memory)
