@@ -95,4 +95,4 @@ function run(edits, result) {
     process.stdout.write(JSON.stringify({plotly_version: Plotly.version, cases: results}, null, 1) + '\n');
 }
 
-module.exports = {num, calc, run};
+module.exports = {num, calc, run, loadPlotly};

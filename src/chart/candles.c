@@ -161,7 +161,9 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
 
     switch (a->kind) {
     case CHARTEX_ARTIST_BARS:
-        if (a->orientation != CHARTEX_VERTICAL)
+        /* Bars whose figure says where each stands (a Plotly bar trace)
+         * are the figure's bars: no candle is drawn with them. */
+        if (a->orientation != CHARTEX_VERTICAL || a->bat != NULL)
             return 0;
         for (k = 0; k < a->n; k++) {
             if (!isfinite(a->bx[k]) || !isfinite(a->by[k]) || !isfinite(a->bw[k])
@@ -321,6 +323,9 @@ wick_of(const stick *s, const body *d)
     double vt = vtol_of(bot, top, s->lo, s->hi);
 
     if (fabs(s->x - d->c) > 1e-6 * d->half + 1e-9 * fabs(d->c))
+        return 0;
+    /* A wick of no length draws nothing (a bar of height 0 over another). */
+    if (!(s->hi - s->lo > vt))
         return 0;
     /* A bar is a wick of a wider body only, never of itself. */
     if (s->w > 0 && s->w >= 2 * d->half * (1 - 1e-6))

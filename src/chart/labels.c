@@ -126,6 +126,34 @@ chartex__position_node(double v, const struct chartex_axis *axis)
     return chartex__node_string(buf, len);
 }
 
+chartex__node *
+chartex__position_text(double v, const struct chartex_axis *axis, double tol)
+{
+    char buf[64];
+    size_t len;
+
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_CATEGORY && isfinite(v)) {
+        double r = floor(v + 0.5);
+
+        if (fabs(v - r) <= tol && r >= 0 && r < (double)axis->n_categories) {
+            const char *s = axis->categories[(size_t)r];
+
+            return chartex__node_string(s, strlen(s));
+        }
+    }
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_DATE && isfinite(v)) {
+        /* To the microsecond, as matplotlib's dates; rounded to tol. */
+        double us = (v - axis->date_epoch) * 86400e6;
+
+        us = chartex__round_within(us, tol * 86400e6);
+        len = chartex__format_date(axis->date_epoch + us / 86400e6, axis->date_epoch, buf);
+        if (len > 0)
+            return chartex__node_string(buf, len);
+    }
+    len = chartex__number_label(chartex__round_within(v, tol), buf);
+    return chartex__node_string(buf, len);
+}
+
 /* ----------------------------------------------------------- positions */
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
@@ -190,4 +218,39 @@ const char *
 chartex__orientation_name(chartex_orientation o)
 {
     return o == CHARTEX_HORIZONTAL ? "horizontal" : "vertical";
+}
+
+chartex__node *
+chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
+                     const chartex__stand *st, double min_width)
+{
+    double tol = 1e-7 * fmax(fabs(st->at), min_width);
+
+    if (st->anchor >= 0) {
+        if (cat->kind == CHARTEX_AXIS_CATEGORY && (size_t)st->anchor < cat->n_categories) {
+            const char *s = cat->categories[st->anchor];
+
+            return chartex__node_string(s, strlen(s));
+        }
+        if ((size_t)st->anchor < cat->n_ticks) {
+            const char *s = cat->tick_labels[st->anchor];
+
+            if (chartex__builder_simplify(b, s, strlen(s)) < 0)
+                return NULL;
+            if (b->text.len > 0)
+                return chartex__node_string(b->text.data, b->text.len);
+        }
+    }
+    /* No anchor: a category axis names the category whose slot holds the
+     * position (half a category either side); else the position. */
+    if (cat->kind == CHARTEX_AXIS_CATEGORY && isfinite(st->at)) {
+        double r = floor(st->at + 0.5);
+
+        if (fabs(st->at - r) < 0.5 - tol && r >= 0 && r < (double)cat->n_categories) {
+            const char *s = cat->categories[(size_t)r];
+
+            return chartex__node_string(s, strlen(s));
+        }
+    }
+    return chartex__position_text(st->at, cat, tol);
 }

@@ -44,6 +44,7 @@ struct chartex_axis {
     size_t n_ticks;
     double *ticks;
     char **tick_labels;    /* n_ticks strings, each "" when unset */
+    char *tick_offset;     /* what the tick labels are relative to; "" none */
 };
 
 struct chartex_artist {
@@ -74,6 +75,9 @@ struct chartex_artist {
 
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
+    /* BARS: where the figure says each bar stands (NaN: it does not say)
+     * and the bin it counts (NaN: none); NULL when not given. */
+    double *bat, *bin_lo, *bin_hi;
     chartex_orientation orientation;
 
     /* WEDGE */
@@ -144,7 +148,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 12
+#define CHARTEX__ARTIST_FLAG_NAMES 13
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];

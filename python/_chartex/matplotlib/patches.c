@@ -436,6 +436,7 @@ read_bars(walk *w, axctx *c, PyObject *container)
 {
     PyObject *patches_obj = NULL, *patches = NULL, *rect, *orient = NULL;
     PyObject *first = NULL;    /* borrowed from patches: the first bar read */
+    PyObject *binned = NULL;
     PyArrayObject *values = NULL;
     double *buf = NULL, *x, *y, *wd, *h, *v = NULL;
     const double *dv = NULL;
@@ -517,10 +518,18 @@ read_bars(walk *w, axctx *c, PyObject *container)
         else if (strcmp(s, "horizontal") == 0)
             chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
     }
+    binned = PyObject_CallMethodOneArg(w->st->compat, w->st->s_bar_binned, container);
+    if (binned == NULL) {
+        mpl_fail(w, "the bars", container);
+        goto done;
+    }
+    if (binned == Py_True)
+        chartex_artist_set_flags(a, CHARTEX_BARS_BINNED);   /* bars have no other flag */
     if (bar_errorbars(w, c, container, group) < 0)
         goto done;
     rc = 0;
 done:
+    Py_XDECREF(binned);
     PyMem_Free(buf);
     Py_XDECREF(patches_obj);
     Py_XDECREF(patches);

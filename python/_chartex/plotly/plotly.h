@@ -41,9 +41,12 @@
  *   pie.c          pie: wedges in plotly.js's order
  *   boxes.c        box, violin: a box plot's geometry from plotly's
  *                  statistics
+ *   barmode.c      bar, histogram: the bar-like traces of a subplot
+ *                  placed as plotly.js places them (calc/barplace.c),
+ *                  each bar with the position it stands at and its bin
  *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
- *                  (calc/calc.h), drawn by barmode.c and grids.c
- *   barmode.c      bar: bars in plotly.js's geometry, barmode and stacks
+ *                  (calc/calc.h); a histogram drawn by barmode.c, a
+ *                  histogram2d by grids.c
  *   ohlc.c         candlestick, ohlc: wicks and floating bodies, or
  *                  ranges with open and close ticks, as the core reads
  *                  candles
@@ -255,22 +258,14 @@ typedef struct px_curve {
     size_t n;
 } px_curve;
 
-/* Running sums of stacked bars per position (positives and negatives
- * apart, for barmode "relative"), a small open-addressing table. */
-typedef struct stack_slot {
-    double pos, up, down;
-    int used;
-} stack_slot;
-
-typedef struct stack_table {
-    stack_slot *slot;
-    size_t cap, n;
-} stack_table;
+/* The bar-like traces of one subplot as placed (barmode.c's). */
+typedef struct px_bar_state px_bar_state;
 
 /* What the traces of one subplot share while they are read. */
 struct px_trace_state {
     px_curve curve;
-    stack_table stack;
+    px_bar_state *bars;         /* made and freed (bars_free) by barmode.c */
+    void (*bars_free)(px_bar_state *);
     int hist_done;
     size_t n_hist;
     px_hist_output *hist;      /* the histograms' bins, in trace order */
@@ -410,17 +405,20 @@ int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const
 /* ohlc.c: candlestick (ohlc 0) and ohlc (1). */
 int px_read_candles(trace_ctx *t, int ohlc);
 
-/* barmode.c: bar. */
+/* barmode.c: bar and histogram, placed together as plotly.js places the
+ * bar-like traces of a subplot. */
 int px_read_bar(trace_ctx *t);
-/* Bars at positions pos with values val (n of them), in plotly.js's
- * geometry for the layout's barmode. */
-int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
-                 const double *base_given, size_t n, int horizontal, double full_width,
-                 size_t count, size_t mine, const char *barmode);
-
-/* histograms.c: histogram and histogram2d. */
 int px_read_histogram(trace_ctx *t);
+
+/* histograms.c: histogram2d; a histogram's bins, binned with the other
+ * histograms of its subplot (once), for barmode.c: *out (the subplot's;
+ * NULL when it draws no bin) and whether it is horizontal. */
 int px_read_histogram2d(trace_ctx *t);
+int px_histogram_bins(trace_ctx *t, PyObject *trace, const px_hist_output **out,
+                      int *horizontal);
+/* Whether a histogram is drawn horizontally: orientation "h", or y
+ * without x. */
+int px_histogram_horizontal(PyObject *trace);
 
 /* boxes.c: box and violin. */
 int px_read_box(trace_ctx *t);

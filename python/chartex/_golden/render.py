@@ -260,6 +260,11 @@ def _draw_candles(ax, chart, candles, slots, width):
                    label=group)
 
 
+def _numeric_bin(e):
+    b = e.get("bin")
+    return isinstance(b, list) and len(b) == 2 and all(isinstance(v, (int, float)) for v in b)
+
+
 def _draw_bar(ax, chart, categorical=False):
     """Bars at their labels: groups side by side when the chart says they
     are grouped, on each other when it says they are stacked, floating
@@ -319,11 +324,20 @@ def _draw_bar(ax, chart, categorical=False):
         if any(e.get(key) is not None for e in mine):
             tops = [b + (v if v == v else 0.0) for b, v in zip(bottoms, values)]
             err = _error_offsets(tops, [e.get(key) for e in mine])
+        size = each
+        if numeric and all(_numeric_bin(e) for e in mine):
+            # A histogram's bars over their bins, side by side in each when
+            # grouped (the bin is what counts, not the bar drawn in it).
+            share = [(e["bin"][1] - e["bin"][0]) / (len(groups) if grouped else 1)
+                     for e in mine]
+            at = [e["bin"][0] + s * (gi + 0.5 if grouped else 0.5)
+                  for e, s in zip(mine, share)]
+            size = share
         kwargs = {"label": group}
         if horizontal:
-            kwargs.update(height=each, left=bottoms, xerr=err)
+            kwargs.update(height=size, left=bottoms, xerr=err)
         else:
-            kwargs.update(width=each, bottom=bottoms, yerr=err)
+            kwargs.update(width=size, bottom=bottoms, yerr=err)
         if err is not None:
             kwargs["capsize"] = 3
         bars = draw(at, values, **kwargs)

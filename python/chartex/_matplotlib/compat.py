@@ -376,6 +376,29 @@ def axline_points(line):
     return np.array([p1, p2], dtype=float)
 
 
+def bar_binned(container):
+    """Whether a BarContainer was drawn by a histogram, as its first bar's
+    sticky edges say: hist() of several datasets clears both of every bar
+    but the first dataset's (bar() keeps the base of the value axis);
+    seaborn's histplot sets the value axis' to (0, inf), or to (0, 1) and
+    the data axis' to the bins' extent with multiple="fill"."""
+    try:
+        patches = container.patches
+        if not patches:
+            return False
+        sticky = patches[0].sticky_edges
+        sx, sy = [float(v) for v in sticky.x], [float(v) for v in sticky.y]
+    except Exception:
+        return False
+    vertical = getattr(container, "orientation", "vertical") != "horizontal"
+    cat, val = (sx, sy) if vertical else (sy, sx)
+    if not cat and not val:
+        return True
+    if any(not np.isfinite(v) for v in val):
+        return True
+    return len(cat) == 2 and len(val) == 2
+
+
 def bar_label_centre_bar(coords):
     """The bar a bar_label(label_type="center") annotation is anchored to:
     matplotlib passes it as the default argument of its xycoords lambda
