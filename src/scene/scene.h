@@ -183,4 +183,11 @@ int chartex__artist_is_outline(const struct chartex_artist *a);
 int chartex__parse_band(const double *x, const double *y, size_t len,
                         int shared_y, size_t *n);
 
+/* A box plot's box outline: a closed Line2D of 5 points (11 when
+ * notched), or a PATCH of one such polygon (with or without the closing
+ * vertex), finite.  Gives its extent along the category direction (x when
+ * vertical) [l, r] and its hinges q1, q3. */
+int chartex__box_outline(const struct chartex_artist *a, int vertical, double *l, double *r,
+                         double *q1, double *q3);
+
 #endif /* CHARTEX__SCENE_H */
