@@ -224,7 +224,9 @@ chartex__node *
 chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
                      const chartex__stand *st, double min_width)
 {
-    double tol = 1e-7 * fmax(fabs(st->at), min_width);
+    /* a date's number counts from an epoch: its size says nothing */
+    double tol = 1e-7 * (cat->kind == CHARTEX_AXIS_DATE ? min_width
+                                                        : fmax(fabs(st->at), min_width));
 
     if (st->anchor >= 0) {
         if (cat->kind == CHARTEX_AXIS_CATEGORY && (size_t)st->anchor < cat->n_categories) {
@@ -241,16 +243,7 @@ chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
                 return chartex__node_string(b->text.data, b->text.len);
         }
     }
-    /* No anchor: a category axis names the category whose slot holds the
-     * position (half a category either side); else the position. */
-    if (cat->kind == CHARTEX_AXIS_CATEGORY && isfinite(st->at)) {
-        double r = floor(st->at + 0.5);
-
-        if (fabs(st->at - r) < 0.5 - tol && r >= 0 && r < (double)cat->n_categories) {
-            const char *s = cat->categories[(size_t)r];
-
-            return chartex__node_string(s, strlen(s));
-        }
-    }
+    /* No anchor: the position (a category only where it stands at one:
+     * a bar beside a category is not named by a guess). */
     return chartex__position_text(st->at, cat, tol);
 }

@@ -56,8 +56,8 @@ typedef struct unit {           /* a group of slots side by side, or one slot */
 
 typedef struct pair {           /* two artists side by side at one boundary */
     size_t a, b, boundary;
-    double d;
-    size_t count;
+    int touch;                  /* their bars touch: the distance does not count */
+    double d, mag;              /* their distance; the larger position */
 } pair;
 
 typedef struct layout {         /* the bars of one orientation */
@@ -67,9 +67,18 @@ typedef struct layout {         /* the bars of one orientation */
     size_t n_slots;
     unit *units;
     size_t n_units;
-    double tol;                 /* of every comparison */
+    double tol;                 /* 1e-6 of the narrowest bar (tol_at adds the
+                                   position's own part) */
     double min_width;           /* the narrowest bar's width (0: none) */
 } layout;
+
+/* The tolerance two positions about a apart are compared with: 1e-6 of
+ * the narrowest bar, plus 1e-12 of a (the doubles' own noise there). */
+static double
+tol_at(const layout *L, double a)
+{
+    return L->tol + 1e-12 * fabs(a);
+}
 
 /* ---------------------------------------------------------- the bars */
 
@@ -116,6 +125,8 @@ cmp_pair(const void *pa, const void *pb)
         return (a->a > b->a) - (a->a < b->a);
     if (a->b != b->b)
         return (a->b > b->b) - (a->b < b->b);
+    if (a->touch != b->touch)
+        return a->touch - b->touch;
     return (a->d > b->d) - (a->d < b->d);
 }
 
@@ -136,7 +147,7 @@ collect(const struct chartex_axes *axes, const unsigned char *taken, chartex_ori
         layout *L)
 {
     size_t i, k, n = 0;
-    double minw = INFINITY, maxabs = 0;
+    double minw = INFINITY;
 
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -148,7 +159,6 @@ collect(const struct chartex_axes *axes, const unsigned char *taken, chartex_ori
 
             if (!isfinite(c) || !isfinite(w))
                 continue;
-            maxabs = fmax(maxabs, fabs(c) + w / 2);
             if (w > 0)
                 minw = fmin(minw, w);
             if (a->bat == NULL || !isfinite(a->bat[k]))
@@ -156,9 +166,7 @@ collect(const struct chartex_axes *axes, const unsigned char *taken, chartex_ori
         }
     }
     L->min_width = isfinite(minw) ? minw : 0;
-    L->tol = 1e-6 * L->min_width + 1e-12 * maxabs;
-    if (!(L->tol > 0))
-        L->tol = 1e-12;
+    L->tol = 1e-6 * L->min_width;
     L->refs = chartex__calloc(n ? n : 1, sizeof *L->refs);
     if (L->refs == NULL)
         return -1;
@@ -198,7 +206,7 @@ make_slots(layout *L)
         ref *r = &L->refs[i];
         slot *s = L->n_slots > 0 ? &L->slots[L->n_slots - 1] : NULL;
 
-        if (s != NULL && r->c - s->c <= L->tol) {
+        if (s != NULL && r->c - s->c <= tol_at(L, r->c)) {
             s->n++;
             s->lo = fmin(s->lo, r->lo);
             s->hi = fmax(s->hi, r->hi);
@@ -217,9 +225,9 @@ make_slots(layout *L)
 
 /* ------------------------------------------------------------- groups */
 
-/* evidence[b]: the same two artists stand side by side at the same
- * distance at boundary b (between slots b and b + 1) and somewhere
- * else. */
+/* evidence[b]: the same two artists stand side by side at boundary b
+ * (between slots b and b + 1) and somewhere else, at the same distance,
+ * or touching both times (a histogram's bins of several widths). */
 static int
 side_by_side(const layout *L, unsigned char *evidence)
 {
@@ -234,7 +242,8 @@ side_by_side(const layout *L, unsigned char *evidence)
             continue;
         for (i = 0; i < s->n; i++)
             for (j = 0; j < t->n; j++) {
-                size_t a = L->refs[s->first + i].artist, c = L->refs[t->first + j].artist;
+                const ref *ra = &L->refs[s->first + i], *rc2 = &L->refs[t->first + j];
+                size_t a = ra->artist, c = rc2->artist;
 
                 if (a == c)
                     continue;
@@ -249,13 +258,17 @@ side_by_side(const layout *L, unsigned char *evidence)
                 p[n].b = c;
                 p[n].boundary = b;
                 p[n].d = t->c - s->c;
+                p[n].mag = fmax(fabs(s->c), fabs(t->c));
+                p[n].touch = fabs(rc2->lo - ra->hi) <= tol_at(L, ra->hi);
                 n++;
             }
     }
     chartex__sort(p, n, sizeof *p, cmp_pair);
     for (i = 0; i < n; i += run) {
         for (run = 1; i + run < n && p[i + run].a == p[i].a && p[i + run].b == p[i].b
-                      && p[i + run].d - p[i + run - 1].d <= L->tol; run++)
+                      && p[i + run].touch == p[i].touch
+                      && (p[i].touch || p[i + run].d - p[i + run - 1].d
+                          <= tol_at(L, fmax(p[i + run].mag, p[i + run - 1].mag))); run++)
             ;
         for (m = 0; m < run; m++)
             if (run >= 2)
@@ -310,71 +323,102 @@ make_units(layout *L, const unsigned char *join, unsigned char *joined)
     }
 }
 
-/* The groups: joins where the evidence says so, and a join across a gap
- * only while it is less than half the smallest gap between units. */
+/* The gap between slot b and the next (negative: they overlap). */
+static double
+gap_at(const layout *L, size_t b)
+{
+    return L->slots[b + 1].lo - L->slots[b].hi;
+}
+
+/* The groups: slots joined where the evidence says so (side_by_side)
+ * and their gap is at most a level: the largest level at which every gap
+ * joined is less than half the smallest gap left between the units that
+ * repeats (at most MAX_LEVELS levels, the smallest, are tried). */
+#define MAX_LEVELS 64
 static int
 make_groups(layout *L)
 {
-    unsigned char *join = NULL, *joined = NULL;
-    size_t b, nb = L->n_slots ? L->n_slots - 1 : 0;
-    int rc = -1, changed = 1;
+    unsigned char *evidence = NULL, *join = NULL, *joined = NULL;
+    double *levels = NULL, level, best = -INFINITY;
+    size_t b, i, n_levels = 0, nb = L->n_slots ? L->n_slots - 1 : 0;
+    int rc = -1;
 
     L->units = chartex__calloc(L->n_slots ? L->n_slots : 1, sizeof *L->units);
+    evidence = chartex__calloc(nb ? nb : 1, 1);
     join = chartex__calloc(nb ? nb : 1, 1);
     joined = chartex__calloc(nb ? nb : 1, 1);
-    if (L->units == NULL || join == NULL || joined == NULL)
+    levels = chartex__calloc(nb ? nb : 1, sizeof *levels);
+    if (L->units == NULL || evidence == NULL || join == NULL || joined == NULL
+        || levels == NULL || side_by_side(L, evidence) < 0)
         goto done;
-    if (side_by_side(L, join) < 0)
-        goto done;
-    while (changed) {
-        double between = INFINITY;
+    for (b = 0; b < nb; b++)
+        if (evidence[b])
+            levels[n_levels++] = fmax(gap_at(L, b), 0);
+    chartex__sort(levels, n_levels, sizeof *levels, cmp_double);
+    /* the distinct levels (within tolerance), the smallest MAX_LEVELS */
+    for (b = 0, i = 0; i < n_levels && b < MAX_LEVELS; i++)
+        if (b == 0 || levels[i] - levels[b - 1] > tol_at(L, levels[i]))
+            levels[b++] = levels[i];
+    n_levels = b;
+    for (i = 0; i < n_levels; i++) {
+        double between = INFINITY, widest = -INFINITY;
+        int touch = 1;
 
-        make_units(L, join, joined);
-        changed = 0;
+        level = levels[i];
         for (b = 0; b < nb; b++)
-            if (!joined[b])
-                between = fmin(between, L->slots[b + 1].lo - L->slots[b].hi);
+            join[b] = evidence[b] && gap_at(L, b) <= level + tol_at(L, L->slots[b].hi);
+        make_units(L, join, joined);
         for (b = 0; b < nb; b++) {
-            double gap = L->slots[b + 1].lo - L->slots[b].hi;
-
-            if (joined[b] && gap > L->tol && !(gap < between / 2)) {
-                join[b] = 0;
-                changed = 1;
+            if (!joined[b]) {
+                /* the gaps between groups repeat; a hole left by a
+                 * series missing once is no such gap */
+                if (evidence[b])
+                    between = fmin(between, gap_at(L, b));
+            } else {
+                widest = fmax(widest, gap_at(L, b));
+                touch &= gap_at(L, b) <= tol_at(L, L->slots[b].hi);
             }
         }
+        if (touch || widest < between / 2)
+            best = level;
     }
+    for (b = 0; b < nb; b++)
+        join[b] = evidence[b] && gap_at(L, b) <= best + tol_at(L, L->slots[b].hi);
+    make_units(L, join, joined);
     rc = 0;
 done:
+    chartex__free(evidence);
     chartex__free(join);
     chartex__free(joined);
+    chartex__free(levels);
     return rc;
 }
 
-/* A lone slot of an artist that stands at one offset from the position
- * of its groups elsewhere (at least twice, and for most of its grouped
- * bars) stands at its group's place by that offset. */
-static int
-place_lone_slots(const struct chartex_axes *axes, layout *L)
+/* Each artist's offset from the place of its full groups (the groups
+ * of the most slots): mode[i], NaN when it has none (at least twice, for
+ * most of its bars there).  off: scratch, n_refs entries. */
+static void
+artist_offsets(const struct chartex_axes *axes, const layout *L, double *off, double *mode)
 {
-    double *off = NULL, *mode = NULL;
-    size_t i, u, r, n, best, run, m;
-    int rc = -1;
+    size_t i, u, r, n, best, run, m, full = 0;
 
-    off = chartex__calloc(L->n_refs ? L->n_refs : 1, sizeof *off);
-    mode = chartex__calloc(axes->n_artists ? axes->n_artists : 1, sizeof *mode);
-    if (off == NULL || mode == NULL)
-        goto done;
+    for (u = 0; u < L->n_units; u++)
+        full = L->units[u].n > full ? L->units[u].n : full;
     for (i = 0; i < axes->n_artists; i++) {
-        for (n = 0, r = 0; r < L->n_refs; r++) {
+        double mag = 0;
+
+        mode[i] = NAN;
+        for (n = 0, r = 0; r < L->n_refs && full > 1; r++) {
             const unit *g = &L->units[L->slots[L->refs[r].slot].unit];
 
-            if (L->refs[r].artist == i && g->n > 1)
+            if (L->refs[r].artist == i && g->n == full) {
                 off[n++] = L->refs[r].c - g->at;
+                mag = fmax(mag, fabs(L->refs[r].c));
+            }
         }
-        mode[i] = NAN;
         chartex__sort(off, n, sizeof *off, cmp_double);
         for (best = 0, m = 0, r = 0; r < n; r += run) {
-            for (run = 1; r + run < n && off[r + run] - off[r + run - 1] <= L->tol; run++)
+            for (run = 1; r + run < n && off[r + run] - off[r + run - 1] <= tol_at(L, mag); run++)
                 ;
             if (run > best) {
                 best = run;
@@ -384,28 +428,52 @@ place_lone_slots(const struct chartex_axes *axes, layout *L)
         if (best >= 2 && 2 * best > n)
             mode[i] = off[m + best / 2];
     }
+}
+
+/* A group short of the full groups' slots (a series missing there, or a
+ * bar alone) whose artists stand at their offsets from one place stands
+ * at that place, as the full groups do. */
+static int
+place_partial_groups(const struct chartex_axes *axes, layout *L)
+{
+    double *off = NULL, *mode = NULL, rel_lo = NAN, rel_hi = NAN;
+    size_t u, r, k, full = 0;
+    int rc = -1;
+
+    off = chartex__calloc(L->n_refs ? L->n_refs : 1, sizeof *off);
+    mode = chartex__calloc(axes->n_artists ? axes->n_artists : 1, sizeof *mode);
+    if (off == NULL || mode == NULL)
+        goto done;
+    artist_offsets(axes, L, off, mode);
+    for (u = 0; u < L->n_units; u++)
+        full = L->units[u].n > full ? L->units[u].n : full;
+    /* The extent of a full group about its place: a partial one spans it
+     * too (the tick under a full group's middle is under its place). */
+    for (u = 0; u < L->n_units && isnan(rel_lo); u++)
+        if (L->units[u].n == full && full > 1) {
+            rel_lo = L->units[u].lo - L->units[u].at;
+            rel_hi = L->units[u].hi - L->units[u].at;
+        }
     for (u = 0; u < L->n_units; u++) {
         unit *g = &L->units[u];
-        const slot *s = &L->slots[g->first];
         double at = NAN;
         int agree = 1;
 
-        if (g->n != 1)
+        if (g->n >= full)
             continue;
-        for (r = 0; r < s->n; r++) {
-            double m2 = mode[L->refs[s->first + r].artist];
+        for (k = g->first; k < g->first + g->n; k++)
+            for (r = L->slots[k].first; r < L->slots[k].first + L->slots[k].n; r++) {
+                double m2 = mode[L->refs[r].artist], p = L->refs[r].c - m2;
 
-            if (isnan(m2))
-                continue;
-            if (isnan(at))
-                at = s->c - m2;
-            else if (fabs(at - (s->c - m2)) > L->tol)
-                agree = 0;
-        }
-        if (!isnan(at) && agree && fabs(at - s->c) > L->tol) {
+                if (isnan(m2) || (!isnan(at) && fabs(at - p) > tol_at(L, p)))
+                    agree = 0;
+                else
+                    at = p;
+            }
+        if (!isnan(at) && agree && fabs(at - g->at) > tol_at(L, at)) {
             g->at = at;
-            g->lo = fmin(g->lo, at);
-            g->hi = fmax(g->hi, at);
+            g->lo = fmin(g->lo, at + rel_lo);
+            g->hi = fmax(g->hi, at + rel_hi);
             g->placed = 1;
         }
     }
@@ -430,12 +498,15 @@ name_unit(const layout *L, size_t u,
     int own = 0;
 
     if (g->n > 1 || g->placed) {
-        cnt = chartex__anchors_in(A, g->lo, g->hi, L->tol, &id);
+        cnt = chartex__anchors_in(A, g->lo, g->hi, tol_at(L, fmax(fabs(g->lo), fabs(g->hi))),
+                                  &id);
     } else {
         size_t sl = g->first;
 
-        cnt = chartex__anchors_in(A, run_lo[sl], run_hi[sl], L->tol, &id);
-        if (cnt == 1 && run_hi[sl] - run_lo[sl] > g->hi - g->lo + L->tol)
+        double t = tol_at(L, fmax(fabs(run_lo[sl]), fabs(run_hi[sl])));
+
+        cnt = chartex__anchors_in(A, run_lo[sl], run_hi[sl], t, &id);
+        if (cnt == 1 && run_hi[sl] - run_lo[sl] > g->hi - g->lo + t)
             out->grouped = 1;  /* a run of bars of several artists under one name */
     }
     own = cnt >= 2;
@@ -451,7 +522,9 @@ name_unit(const layout *L, size_t u,
             st->anchor = -1;
             if (cnt == 1 && !own)
                 st->anchor = id;
-            else if (own && chartex__anchors_in(A, r->lo, r->hi, L->tol, &rid) == 1)
+            else if (own && chartex__anchors_in(A, r->lo, r->hi,
+                                                tol_at(L, fmax(fabs(r->lo), fabs(r->hi))),
+                                                &rid) == 1)
                 st->anchor = rid;
         }
     }
@@ -486,7 +559,7 @@ artist_tiles(const layout *L, size_t i)
 
         if (x->artist != i)
             continue;
-        if (!(x->hi - x->lo > L->tol) || (n > 0 && fabs(x->lo - prev_hi) > L->tol))
+        if (!(x->hi - x->lo > tol_at(L, x->hi)) || (n > 0 && fabs(x->lo - prev_hi) > tol_at(L, x->lo)))
             return 0;
         prev_hi = x->hi;
         n++;
@@ -541,7 +614,9 @@ find_bins(const struct chartex_axes *axes, const layout *L, chartex__stands *out
         const unit *a = &L->units[u], *b = &L->units[u + 1];
         double ca = (a->lo + a->hi) / 2, cb = (b->lo + b->hi) / 2;
 
-        if (!(cb - ca > L->tol) || !(a->hi - a->lo > L->tol) || !(b->hi - b->lo > L->tol))
+        double t = tol_at(L, fmax(fabs(ca), fabs(cb)));
+
+        if (!(cb - ca > t) || !(a->hi - a->lo > t) || !(b->hi - b->lo > t))
             return;
         dr = ((a->hi - a->lo) + (b->hi - b->lo)) / (2 * (cb - ca));
         dr_lo = fmin(dr_lo, dr);
@@ -550,9 +625,12 @@ find_bins(const struct chartex_axes *axes, const layout *L, chartex__stands *out
     dr = (dr_lo + dr_hi) / 2;
     if (!(dr > 0) || dr > 1 + 1e-6 || dr_hi - dr_lo > 1e-6 * dr)
         return;
+    /* Groups that tile (bars of several artists touching, or filling one
+     * ratio of each bin) are grouped bars as well as a histogram: only a
+     * reader that saw a histogram draw them tells. */
     for (u = 0; u < L->n_units; u++)
         evidence |= binned_evidence(axes, L, u);
-    if (fabs(dr - 1) > 1e-6 && !evidence)
+    if (!evidence)
         return;
     for (u = 0; u < L->n_units; u++) {
         const unit *g = &L->units[u];
@@ -608,7 +686,7 @@ given_positions(const struct chartex_axes *axes, const unsigned char *taken,
             st->at = a->bat[k];
             st->anchor = -1;
             id = -1;
-            if (chartex__anchors_in(A, st->at, st->at, tol, &id) == 1)
+            if (chartex__anchors_in(A, st->at, st->at, tol + 1e-12 * fabs(st->at), &id) == 1)
                 st->anchor = id;
             if (a->bin_lo != NULL && isfinite(a->bin_lo[k]) && isfinite(a->bin_hi[k])) {
                 st->bin_lo = a->bin_lo[k];
@@ -624,9 +702,11 @@ given_positions(const struct chartex_axes *axes, const unsigned char *taken,
     }
     chartex__sort(g, n, sizeof *g, cmp_ref);
     for (i = 0; i < n; i = m) {
-        for (m = i + 1; m < n && g[m].c - g[i].c <= tol; m++)
+        double t = tol + 1e-12 * fabs(g[i].c);
+
+        for (m = i + 1; m < n && g[m].c - g[i].c <= t; m++)
             if (g[m].artist != g[i].artist && isfinite(g[m].lo) && isfinite(g[i].lo)
-                && fabs(g[m].lo - g[i].lo) > tol)
+                && fabs(g[m].lo - g[i].lo) > t)
                 out->grouped = 1;
     }
     chartex__free(g);
@@ -658,7 +738,7 @@ make_runs(const layout *L, double *run_lo, double *run_hi)
         n_art = 0;
         for (e = s; e < L->n_slots; e++) {
             const slot *t = &L->slots[e];
-            int ok = e == s || (t->lo - hi <= L->tol && n_art + t->n <= MAX_GROUP_ARTISTS);
+            int ok = e == s || (t->lo - hi <= tol_at(L, hi) && n_art + t->n <= MAX_GROUP_ARTISTS);
 
             for (i = 0; ok && e > s && i < t->n; i++)
                 for (j = 0; j < n_art; j++)
@@ -696,7 +776,7 @@ stand_orientation(const struct chartex_axes *axes, const unsigned char *taken,
         goto done;
     out->min_width[o == CHARTEX_VERTICAL ? 0 : 1] = L.min_width;
     if (given_positions(axes, taken, o, &A, L.tol, out) < 0 || make_slots(&L) < 0
-        || make_groups(&L) < 0 || place_lone_slots(axes, &L) < 0)
+        || make_groups(&L) < 0 || place_partial_groups(axes, &L) < 0)
         goto done;
     run_lo = chartex__calloc(L.n_slots ? L.n_slots : 1, sizeof *run_lo);
     run_hi = chartex__calloc(L.n_slots ? L.n_slots : 1, sizeof *run_hi);
