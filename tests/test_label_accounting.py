@@ -191,7 +191,7 @@ def test_random_figures_name_bars_as_their_axes_show(spec):
     assert unshown(bar_labels(d), mpl_shown(built.fig)) == []
 
 
-@settings(tb.PROFILE, max_examples=min(EXAMPLES, tb.PROFILE.max_examples))
+@settings(tb.PROFILE, max_examples=min(EXAMPLES // 2, tb.PROFILE.max_examples))
 @given(tb.layouts())
 def test_random_bar_layouts_name_bars_as_their_axes_show(L):
     fig, ax, bars, extent = tb.build(L)

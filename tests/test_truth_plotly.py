@@ -40,9 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "plotly_bars_reference.js"
 
 _HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
-_PROFILES = {"check": 300, "long": 5000, "valgrind": 20, "sanitizers": 100}
+_PROFILES = {"check": 150, "long": 5000, "valgrind": 20, "sanitizers": 40}
 _NAME = os.environ.get("HYPOTHESIS_PROFILE", "check")
-PROFILE = settings(max_examples=_PROFILES.get(_NAME, 300), deadline=None,
+PROFILE = settings(max_examples=_PROFILES.get(_NAME, 150), deadline=None,
                    derandomize=_NAME != "long", database=None,
                    suppress_health_check=_HEALTH, print_blob=True)
 
