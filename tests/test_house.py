@@ -13,7 +13,12 @@
 - No C room over 900 lines.
 - No two source files share a name (nor names a letter apart), and the
   Plotly wing's calc port (plotly/calc/) is plain C: no Python, its own
-  headers and the core's public one, one allocator.
+  headers and the core's public one.
+- The Plotly wing allocates through the calc port's one allocator
+  (calc_alloc.c) and its functions jump only forward to their one cleanup
+  label; no more than LONG_SHARE_BOUND of the functions of the Plotly
+  wing, its calc port, the matplotlib walker and the table wing run over
+  60 lines (tools/house_stats.py's reading).
 - Names say who owns them: each folder's non-static functions carry its
   prefix (chartex_ public and chartex__ in src/, chx_ for the module's own
   files, mpl_ the matplotlib walker, px_ the Plotly reader and its calc
@@ -25,6 +30,7 @@ These are read from the text of the files (comments and strings left
 out), the way a reviewer would check them, not from a build.
 """
 import ast
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -52,7 +58,25 @@ PREFIXES = {
 
 # The Plotly reader's port of plotly.js's calc step: plain C on doubles,
 # also built alone into tests/plotly_stats_tests.
-CALC = "python/_chartex/plotly/calc"
+PLOTLY = "python/_chartex/plotly"
+CALC = PLOTLY + "/calc"
+
+# Rooms of the Plotly wing that still allocate with malloc and jump to an
+# "ok" label: bar placement and histogram bins are being rewritten (issue
+# 34's wave); they follow px_calc_alloc and the one cleanup label when
+# that work lands, and leave this set.
+PLOTLY_PENDING = {PLOTLY + "/barmode.c", PLOTLY + "/histograms.c"}
+
+# At most this share of a folder's functions may run over 60 lines (as
+# tools/house_stats.py counts them: a reader cannot hold them in view).
+# The core's folders stand at 2.4 to 6.9 % (5.6 % over src/).  The Plotly
+# wing was at 19.6 %, its calc port at 12.5 %, the matplotlib walker at
+# 9.8 % and the table wing at 12.5 %; split into named steps they stand at
+# 2.0 % (all five in PLOTLY_PENDING's rooms), 0 %, 5.5 % and 0 %.  8 %
+# keeps each near the core and leaves a rewrite (bars and histograms) a
+# long function or two, not a return to where they were.
+LONG_SHARE_BOUND = {PLOTLY: 0.08, CALC: 0.08, "python/_chartex/matplotlib": 0.08,
+                    "python/_chartex/frames": 0.08}
 
 
 def prefixes_of(folder):
@@ -325,9 +349,78 @@ def test_the_calc_port_is_plain_c():
         assert "Python.h" not in text, p
         used = set(re.findall(r"\b(Py[A-Z_]\w*|_Py\w*)\b", _code(p)))
         assert not used, "%s uses Python: %s" % (p, sorted(used))
-        raw = set(re.findall(r"\b(malloc|calloc|realloc)\s*\(", _code(p)))
-        assert not raw or p.endswith("calc_alloc.c"), \
-            "%s allocates with %s, not the calc port's helper" % (p, sorted(raw))
+
+
+def test_the_plotly_wing_allocates_through_calc_alloc():
+    """One allocation convention in the Plotly wing: px_calc_alloc,
+    px_calc_zalloc and px_calc_grow (calc/calc_alloc.c: overflow-checked,
+    never NULL for a count of none), no raw malloc, calloc or realloc and
+    no zero-size guard of its own; PLOTLY_PENDING's rooms are to follow."""
+    files = [p for p in source_files()
+             if p.startswith(PLOTLY + "/") and p.endswith((".c", ".h"))]
+    assert len(files) >= 30, files
+    raw = {}
+    for p in files:
+        if p == CALC + "/calc_alloc.c" or p in PLOTLY_PENDING:
+            continue
+        used = set(re.findall(r"\b(malloc|calloc|realloc)\s*\(", _code(p)))
+        if used:
+            raw[p] = sorted(used)
+    assert not raw, "allocating with malloc, calloc or realloc, not calc_alloc.c's: %s" % raw
+    for p in PLOTLY_PENDING:
+        assert p in files, "%s is gone: take it out of PLOTLY_PENDING" % p
+
+
+_BODY = re.compile(r"^([A-Za-z_]\w*)\s*\([^;{]*?\)\s*^\{(.*?)^\}", re.M | re.S)
+_LABEL = re.compile(r"^([A-Za-z_]\w*):", re.M)
+_GOTO = re.compile(r"\bgoto\s+([A-Za-z_]\w*)\s*;")
+
+
+def test_the_plotly_wing_jumps_only_to_cleanup():
+    """goto only for a function's one cleanup label: at most one label per
+    function, after every goto that reaches it (no retry, no skip)."""
+    wrong, seen = [], 0
+    for p in c_files():
+        if not p.startswith(PLOTLY + "/") or p in PLOTLY_PENDING:
+            continue
+        for m in _BODY.finditer(_code(p)):
+            name, body = m.group(1), m.group(2)
+            seen += 1
+            labels = [(lm.group(1), lm.start()) for lm in _LABEL.finditer(body)
+                      if lm.group(1) != "default"]
+            if len(labels) > 1:
+                wrong.append("%s: %s has labels %s" % (p, name, [n for n, _ in labels]))
+            for gm in _GOTO.finditer(body):
+                at = [pos for n, pos in labels if n == gm.group(1)]
+                if not at or at[0] < gm.start():
+                    wrong.append("%s: %s jumps back or away: goto %s" % (p, name, gm.group(1)))
+    assert seen > 250, seen
+    assert not wrong, "\n  ".join([""] + wrong)
+
+
+def _house_stats():
+    """tools/house_stats.py, which prints these shares, as a module."""
+    spec = importlib.util.spec_from_file_location("house_stats",
+                                                  ROOT / "tools" / "house_stats.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("folder", sorted(LONG_SHARE_BOUND))
+def test_functions_stay_short(folder):
+    """Rooms and functions stay small (doc/architecture.md): no more than
+    LONG_SHARE_BOUND of the folder's functions over 60 lines."""
+    stats = _house_stats()
+    assert stats.LONG == 60
+    s = stats.folder_stats(folder)
+    assert s["functions"] >= 10, s
+    share = len(s["long"]) / s["functions"]
+    assert share <= LONG_SHARE_BOUND[folder], (
+        "%s: %d of %d functions over %d lines (%.1f %%, at most %.0f %%): %s"
+        % (folder, len(s["long"]), s["functions"], stats.LONG, 100 * share,
+           100 * LONG_SHARE_BOUND[folder],
+           ", ".join("%s (%s, %d)" % (name, f, n) for n, name, f in s["long"])))
 
 
 def test_no_file_name_repeats_across_the_house():

@@ -311,3 +311,30 @@ def test_buildinfo_sees_renames(tmp_path):
     (tmp_path / "python" / "state.c").unlink()
     with pytest.raises(bi.BuildInfoError, match="python/state.c"):
         bi.buildinfo(str(tmp_path))
+
+
+def test_tools_the_tests_load_are_distributed():
+    """A test that loads a tool (tools/x.py by path) runs from `make dist`'s
+    tarball too (.ci/run's sanitizer build): the tool must be in EXTRA_DIST.
+    Found the way CI found it: test_house loaded tools/house_stats.py, which
+    the tarball lacked."""
+    makefile = (SRCDIR / "Makefile.am").read_text()
+    loaded = set()
+    for test in (SRCDIR / "tests").glob("*.py"):
+        text = test.read_text()
+        loaded.update(re.findall(r'"tools"\s*/\s*"([\w.-]+)"', text))
+    assert loaded, "no test loads a tool by path: the pattern above is stale"
+    missing = sorted(name for name in loaded
+                     if not re.search(r"(^|\s)tools/" + re.escape(name) + r"(\s|\\|$)",
+                                      makefile, re.M))
+    assert not missing, f"tools loaded by tests but not in EXTRA_DIST: {missing}"
+
+
+def test_every_test_file_is_distributed():
+    """Every tests/*.py of the source tree is in `make dist`'s tarball, so
+    that distcheck and the sanitizer build run it too (two delivery test
+    files were left out and ran only in the source tree)."""
+    makefile = (SRCDIR / "Makefile.am").read_text()
+    listed = set(re.findall(r"tests/([\w.-]+\.py)\b", makefile))
+    missing = sorted(p.name for p in (SRCDIR / "tests").glob("*.py") if p.name not in listed)
+    assert not missing, f"tests/*.py not in Makefile.am (PYTEST_FILES or EXTRA_DIST): {missing}"

@@ -598,6 +598,9 @@ def test_every_family_in_one_figure_and_its_scene(pchart):
      "cells": {"values": "text"}},
     {"type": "table", "cells": {"values": [[1, [2, 3]], {"dtype": "f8", "bdata": "!!"}]}},
     {"type": "table", "cells": {"values": {"dtype": "f8", "bdata": "AAAA", "shape": "2, 99"}}},
+    # a shape whose product wraps round to the count of values (3 x (2^64 + 5) / 3)
+    {"type": "table", "cells": {"values": typed([1, 2, 3, 4, 5], shape="3, 6148914691236517207")}},
+    {"type": "heatmap", "z": typed([1, 2, 3, 4, 5], shape=[3, 6148914691236517207])},
     {"type": "indicator", "value": "fast", "delta": {"reference": [1]},
      "gauge": {"axis": {"range": "x"}, "steps": [{"range": [1]}, 5, None]}},
     {"type": "indicator", "mode": 5, "value": 1e308, "delta": {"reference": -1e308}},

@@ -76,59 +76,78 @@ unit_of(chx_state *st, PyObject *obj, chartex_time_unit *unit)
     return bad_plan(st, "an unknown time unit");
 }
 
-/* Reads one column's values (c) into col. */
+/* A column of floats ('f') or complex numbers ('c'): one array. */
 static int
-read_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
+float_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
 {
-    PyArrayObject *a = NULL, *nulls = NULL, *offsets = NULL;
-    PyObject *seq = NULL;
+    int cplx = c->kind == 'c', rc;
+    PyArrayObject *a = array_of(st, c->values, cplx ? NPY_CDOUBLE : NPY_DOUBLE, rows,
+                                cplx ? "a column of complex numbers" : "a column of floats");
     chartex_error err = {0};
-    chartex_time_unit unit = CHARTEX_TIME_NS;
+
+    if (a == NULL)
+        return -1;
+    rc = cplx ? chartex_column_set_complex(col, PyArray_DATA(a), &err)
+              : chartex_column_set_doubles(col, PyArray_DATA(a), &err);
+    if (rc < 0)
+        chx_raise_core_error(st, &err);
+    Py_DECREF(a);
+    return rc;
+}
+
+/* A column of integers ('i', 'u') or booleans ('b'), with the mask of
+ * its missing values when there is one (extra1). */
+static int
+integer_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
+{
+    PyArrayObject *a, *nulls = NULL;
+    chartex_error err = {0};
     const unsigned char *mask = NULL;
-    Py_ssize_t i, n;
     int rc = -1;
 
-    switch (c->kind) {
-    case 'N':
-        return 0;
-    case 'f':
-        a = array_of(st, c->values, NPY_DOUBLE, rows, "a column of floats");
-        if (a == NULL)
+    a = array_of(st, c->values, c->kind == 'i' ? NPY_INT64 : c->kind == 'u' ? NPY_UINT64
+                                                                           : NPY_BOOL,
+                 rows, "a column of integers or booleans");
+    if (a == NULL)
+        return -1;
+    if (c->extra1 != NULL && c->extra1 != Py_None) {
+        nulls = array_of(st, c->extra1, NPY_BOOL, rows, "a column's missing values");
+        if (nulls == NULL)
             goto done;
-        rc = chartex_column_set_doubles(col, PyArray_DATA(a), &err);
-        break;
-    case 'i':
-    case 'u':
-    case 'b':
-        a = array_of(st, c->values, c->kind == 'i' ? NPY_INT64 : c->kind == 'u' ? NPY_UINT64
-                                                                               : NPY_BOOL,
-                     rows, "a column of integers or booleans");
-        if (a == NULL)
-            goto done;
-        if (c->extra1 != NULL && c->extra1 != Py_None) {
-            nulls = array_of(st, c->extra1, NPY_BOOL, rows, "a column's missing values");
-            if (nulls == NULL)
-                goto done;
-            mask = PyArray_DATA(nulls);
-        }
-        if (c->kind == 'i')
-            rc = chartex_column_set_int64(col, PyArray_DATA(a), mask, &err);
-        else if (c->kind == 'u')
-            rc = chartex_column_set_uint64(col, PyArray_DATA(a), mask, &err);
-        else
-            rc = chartex_column_set_bools(col, PyArray_DATA(a), mask, &err);
-        break;
-    case 'M':
-    case 'm':
-        if (c->extra1 == NULL || unit_of(st, c->extra1, &unit) < 0)
-            goto done;
-        a = array_of(st, c->values, NPY_INT64, rows, "a column of times");
-        if (a == NULL)
-            goto done;
-        if (c->kind == 'm') {
-            rc = chartex_column_set_timedeltas(col, PyArray_DATA(a), unit, &err);
-            break;
-        }
+        mask = PyArray_DATA(nulls);
+    }
+    if (c->kind == 'i')
+        rc = chartex_column_set_int64(col, PyArray_DATA(a), mask, &err);
+    else if (c->kind == 'u')
+        rc = chartex_column_set_uint64(col, PyArray_DATA(a), mask, &err);
+    else
+        rc = chartex_column_set_bools(col, PyArray_DATA(a), mask, &err);
+    if (rc < 0)
+        chx_raise_core_error(st, &err);
+done:
+    Py_DECREF(a);
+    Py_XDECREF(nulls);
+    return rc;
+}
+
+/* A column of datetimes ('M', with their time zone offsets when extra2
+ * gives them) or timedeltas ('m'), in the unit extra1 names. */
+static int
+time_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
+{
+    PyArrayObject *a, *offsets = NULL;
+    chartex_error err = {0};
+    chartex_time_unit unit = CHARTEX_TIME_NS;
+    int rc = -1;
+
+    if (c->extra1 == NULL || unit_of(st, c->extra1, &unit) < 0)
+        return -1;
+    a = array_of(st, c->values, NPY_INT64, rows, "a column of times");
+    if (a == NULL)
+        return -1;
+    if (c->kind == 'm')
+        rc = chartex_column_set_timedeltas(col, PyArray_DATA(a), unit, &err);
+    else {
         if (c->extra2 != NULL && c->extra2 != Py_None) {
             offsets = array_of(st, c->extra2, NPY_INT32, rows, "a column's time zone offsets");
             if (offsets == NULL)
@@ -136,43 +155,65 @@ read_values(chx_state *st, const plan_column *c, chartex_column *col, size_t row
         }
         rc = chartex_column_set_datetimes(col, PyArray_DATA(a), unit,
                                           offsets ? PyArray_DATA(offsets) : NULL, &err);
-        break;
-    case 'c':
-        a = array_of(st, c->values, NPY_CDOUBLE, rows, "a column of complex numbers");
-        if (a == NULL)
-            goto done;
-        rc = chartex_column_set_complex(col, PyArray_DATA(a), &err);
-        break;
-    case 'O':
-        seq = PySequence_Fast(c->values, "object column values must be a sequence");
-        if (seq == NULL) {
-            reader_error(st, "a column of objects", NULL);
-            goto done;
-        }
-        n = PySequence_Fast_GET_SIZE(seq);
-        if ((size_t)n != rows) {
-            PyErr_Format(st->ChartexError, "while reading table: a column of objects has "
-                         "%zd values for %zu rows", n, rows);
-            goto done;
-        }
-        for (i = 0; i < n; i++) {
-            if (tbl_set_object(st, col, (size_t)i, PySequence_Fast_GET_ITEM(seq, i)) < 0)
-                goto done;
-        }
-        rc = 0;
-        goto done;
-    default:
-        bad_plan(st, "an unknown kind of column");
-        goto done;
     }
     if (rc < 0)
         chx_raise_core_error(st, &err);
 done:
-    Py_XDECREF(a);
-    Py_XDECREF(nulls);
+    Py_DECREF(a);
     Py_XDECREF(offsets);
-    Py_XDECREF(seq);
     return rc;
+}
+
+/* A column of objects, value by value (objects.c). */
+static int
+object_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
+{
+    PyObject *seq = PySequence_Fast(c->values, "object column values must be a sequence");
+    Py_ssize_t i, n;
+    int rc = -1;
+
+    if (seq == NULL) {
+        reader_error(st, "a column of objects", NULL);
+        return -1;
+    }
+    n = PySequence_Fast_GET_SIZE(seq);
+    if ((size_t)n != rows) {
+        PyErr_Format(st->ChartexError, "while reading table: a column of objects has "
+                     "%zd values for %zu rows", n, rows);
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (tbl_set_object(st, col, (size_t)i, PySequence_Fast_GET_ITEM(seq, i)) < 0)
+            goto done;
+    }
+    rc = 0;
+done:
+    Py_DECREF(seq);
+    return rc;
+}
+
+/* Reads one column's values (c) into col, by its kind ('N': no values). */
+static int
+read_values(chx_state *st, const plan_column *c, chartex_column *col, size_t rows)
+{
+    switch (c->kind) {
+    case 'N':
+        return 0;
+    case 'f':
+    case 'c':
+        return float_values(st, c, col, rows);
+    case 'i':
+    case 'u':
+    case 'b':
+        return integer_values(st, c, col, rows);
+    case 'M':
+    case 'm':
+        return time_values(st, c, col, rows);
+    case 'O':
+        return object_values(st, c, col, rows);
+    default:
+        return bad_plan(st, "an unknown kind of column");
+    }
 }
 
 /* Parses one item of the plan. */
@@ -235,40 +276,85 @@ tbl_is_frame(chx_state *st, PyObject *obj)
     return rc;
 }
 
-chartex_table *
-tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows)
+/* The frame's plan from chartex._tables.frames.prepare: (rows, columns),
+ * a new reference; *total_rows the frame's rows, *rows those read
+ * (max_rows at most, when not negative). */
+static PyObject *
+frame_plan(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows,
+           size_t *rows)
 {
-    PyObject *plan = NULL, *limit = NULL, *columns = NULL, *keep = NULL;
-    chartex_table *table = NULL;
-    chartex_column *col;
-    chartex_error err = {0};
-    plan_column c;
-    Py_ssize_t i, n_columns;
-    size_t n, rows;
-    const char *name;
-    size_t name_len;
-    int ok = 0;
+    PyObject *limit, *plan;
+    size_t n;
 
-    if (ready(st) < 0)
-        goto done;
     limit = max_rows < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_rows);
     if (limit == NULL)
-        goto done;
+        return NULL;
     plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, NULL);
+    Py_DECREF(limit);
     if (plan == NULL) {
         reader_error(st, "a frame", obj);
-        goto done;
+        return NULL;
     }
     if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 2
         || !PyLong_Check(PyTuple_GET_ITEM(plan, 0))) {
         bad_plan(st, "no (rows, columns) pair");
-        goto done;
+        Py_DECREF(plan);
+        return NULL;
     }
     n = PyLong_AsSize_t(PyTuple_GET_ITEM(plan, 0));
-    if (n == (size_t)-1 && PyErr_Occurred())
-        goto done;
+    if (n == (size_t)-1 && PyErr_Occurred()) {
+        Py_DECREF(plan);
+        return NULL;
+    }
     *total_rows = n;
-    rows = max_rows >= 0 && n > (size_t)max_rows ? (size_t)max_rows : n;
+    *rows = max_rows >= 0 && n > (size_t)max_rows ? (size_t)max_rows : n;
+    return plan;
+}
+
+/* Every column of the plan (columns: a sequence) into table, rows each. */
+static int
+read_columns(chx_state *st, chartex_table *table, PyObject *columns, size_t rows)
+{
+    PyObject *keep = NULL;
+    chartex_error err = {0};
+    chartex_column *col;
+    plan_column c;
+    const char *name;
+    size_t name_len;
+    Py_ssize_t i;
+
+    for (i = 0; i < PySequence_Fast_GET_SIZE(columns); i++) {
+        if (plan_item(st, PySequence_Fast_GET_ITEM(columns, i), &c) < 0
+            || tbl_utf8(c.name, &name, &name_len, &keep) < 0) {
+            Py_XDECREF(keep);
+            return -1;
+        }
+        col = chartex_table_add_column(table, name, name_len, &err);
+        Py_CLEAR(keep);
+        if (col == NULL) {
+            chx_raise_core_error(st, &err);
+            return -1;
+        }
+        if (read_values(st, &c, col, rows) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+chartex_table *
+tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows)
+{
+    PyObject *plan = NULL, *columns = NULL;
+    chartex_table *table = NULL;
+    chartex_error err = {0};
+    size_t rows;
+    int ok = 0;
+
+    if (ready(st) < 0)
+        goto done;
+    plan = frame_plan(st, obj, max_rows, total_rows, &rows);
+    if (plan == NULL)
+        goto done;
     columns = PySequence_Fast(PyTuple_GET_ITEM(plan, 1), "columns must be a sequence");
     if (columns == NULL)
         goto done;
@@ -277,20 +363,8 @@ tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_
         chx_raise_core_error(st, &err);
         goto done;
     }
-    n_columns = PySequence_Fast_GET_SIZE(columns);
-    for (i = 0; i < n_columns; i++) {
-        if (plan_item(st, PySequence_Fast_GET_ITEM(columns, i), &c) < 0
-            || tbl_utf8(c.name, &name, &name_len, &keep) < 0)
-            goto done;
-        col = chartex_table_add_column(table, name, name_len, &err);
-        Py_CLEAR(keep);
-        if (col == NULL) {
-            chx_raise_core_error(st, &err);
-            goto done;
-        }
-        if (read_values(st, &c, col, rows) < 0)
-            goto done;
-    }
+    if (read_columns(st, table, columns, rows) < 0)
+        goto done;
     ok = 1;
 done:
     if (!ok) {
@@ -298,8 +372,6 @@ done:
         table = NULL;
     }
     Py_XDECREF(plan);
-    Py_XDECREF(limit);
     Py_XDECREF(columns);
-    Py_XDECREF(keep);
     return table;
 }

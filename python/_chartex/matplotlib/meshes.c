@@ -214,16 +214,79 @@ done:
     return rc;
 }
 
+/* A contour's level labels (one per level at most, empty ones left
+ * out).  -1: a Python error; -2: a core error, reported. */
+static int
+level_labels(walk *w, chartex_artist *a, PyObject *labels, Py_ssize_t n_levels)
+{
+    PyObject *keep = NULL;
+    const char *s;
+    size_t len;
+    Py_ssize_t i;
+
+    for (i = 0; i < PyList_GET_SIZE(labels) && i < n_levels; i++) {
+        if (mpl_utf8_of(PyList_GET_ITEM(labels, i), &s, &len, &keep) < 0) {
+            Py_XDECREF(keep);
+            return -1;
+        }
+        if (len > 0 && chartex_artist_set_level_label(a, (size_t)i, s, len, &w->err) < 0) {
+            Py_XDECREF(keep);
+            mpl_core_fail(w);
+            return -2;
+        }
+        Py_CLEAR(keep);
+    }
+    return 0;
+}
+
+/* A contour's paths, each (level, points (n, 2)).  -1: a Python error;
+ * -2: a core error, reported. */
+static int
+level_paths(walk *w, chartex_artist *a, PyObject *paths)
+{
+    PyArrayObject *pts;
+    Py_ssize_t i, level;
+
+    for (i = 0; i < PyList_GET_SIZE(paths); i++) {
+        PyObject *item = PyList_GET_ITEM(paths, i);
+        int rc = 0;
+
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad contour path");
+            return -1;
+        }
+        level = PyLong_AsSsize_t(ITEM(item, 0));
+        if (level < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "negative contour level");
+            return -1;
+        }
+        pts = mpl_as_doubles(w, ITEM(item, 1), 2, 2);
+        if (pts == NULL)
+            return -1;
+        if (PyArray_DIM(pts, 1) != 2) {
+            PyErr_SetString(PyExc_ValueError, "contour points are not (n, 2)");
+            rc = -1;
+        }
+        else if (chartex_artist_add_level_path(a, (size_t)level, (size_t)PyArray_DIM(pts, 0),
+                                               PyArray_DATA(pts), &w->err) < 0) {
+            mpl_core_fail(w);
+            rc = -2;
+        }
+        Py_DECREF(pts);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
 /* ("contour", scale, filled, levels, labels, [(level, points)], members) */
 static int
 read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
 {
     PyObject *labels = ITEM(t, 4), *paths = ITEM(t, 5), *members = ITEM(t, 6);
-    PyObject *keep = NULL;
-    PyArrayObject *levels = NULL, *pts = NULL;
+    PyArrayObject *levels = NULL;
     chartex_artist *a;
-    const char *s;
-    size_t len;
     Py_ssize_t i;
     int rc = -1, filled;
 
@@ -247,50 +310,17 @@ read_contour(walk *w, axctx *c, PyObject *obj, PyObject *t)
         goto done;
     }
     if (chartex_artist_set_levels(a, (size_t)PyArray_SIZE(levels), PyArray_DATA(levels),
-                                  &w->err) < 0)
-        goto core;
-    for (i = 0; i < PyList_GET_SIZE(labels) && i < PyArray_SIZE(levels); i++) {
-        if (mpl_utf8_of(PyList_GET_ITEM(labels, i), &s, &len, &keep) < 0)
-            goto done;
-        if (len > 0 && chartex_artist_set_level_label(a, (size_t)i, s, len, &w->err) < 0)
-            goto core;
-        Py_CLEAR(keep);
+                                  &w->err) < 0) {
+        mpl_core_fail(w);
+        rc = -2;
+        goto done;
     }
-    for (i = 0; i < PyList_GET_SIZE(paths); i++) {
-        PyObject *item = PyList_GET_ITEM(paths, i);
-        Py_ssize_t level;
-
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-            PyErr_SetString(PyExc_TypeError, "chartex._matplotlib.artists.gridded: bad contour path");
-            goto done;
-        }
-        level = PyLong_AsSsize_t(ITEM(item, 0));
-        if (level < 0) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "negative contour level");
-            goto done;
-        }
-        pts = mpl_as_doubles(w, ITEM(item, 1), 2, 2);
-        if (pts == NULL)
-            goto done;
-        if (PyArray_DIM(pts, 1) != 2) {
-            PyErr_SetString(PyExc_ValueError, "contour points are not (n, 2)");
-            goto done;
-        }
-        if (chartex_artist_add_level_path(a, (size_t)level, (size_t)PyArray_DIM(pts, 0),
-                                          PyArray_DATA(pts), &w->err) < 0)
-            goto core;
-        Py_CLEAR(pts);
-    }
+    if ((rc = level_labels(w, a, labels, PyArray_SIZE(levels))) < 0
+        || (rc = level_paths(w, a, paths)) < 0)
+        goto done;
     rc = set_scale(w, a, ITEM(t, 1));
-    goto done;
-core:
-    mpl_core_fail(w);
-    rc = -2;
 done:
-    Py_XDECREF(keep);
     Py_XDECREF(levels);
-    Py_XDECREF(pts);
     return rc;
 }
 
@@ -351,12 +381,34 @@ mpl_read_gridded(walk *w, axctx *c, PyObject *coll)
     return rc < 0 ? -1 : 1;
 }
 
+/* An image's extent (get_extent(): 4 numbers) into extent; -1 with a
+ * Python error. */
+static int
+image_extent(walk *w, PyObject *im, double extent[4])
+{
+    PyObject *ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
+    PyArrayObject *ext = ext_obj != NULL ? mpl_as_doubles(w, ext_obj, 1, 1) : NULL;
+    int rc = -1;
+
+    if (ext != NULL) {
+        if (PyArray_SIZE(ext) != 4)
+            PyErr_SetString(PyExc_ValueError, "the extent is not 4 numbers");
+        else {
+            memcpy(extent, PyArray_DATA(ext), 4 * sizeof *extent);
+            rc = 0;
+        }
+    }
+    Py_XDECREF(ext_obj);
+    Py_XDECREF(ext);
+    return rc;
+}
+
 /* A scalar AxesImage: its array, extent and origin, and scale. */
 static int
 read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
 {
-    PyObject *ndim_obj = NULL, *ext_obj = NULL;
-    PyArrayObject *values = NULL, *ext = NULL;
+    PyObject *ndim_obj = NULL;
+    PyArrayObject *values = NULL;
     chartex_artist *a;
     double extent[4];
     long ndim;
@@ -372,19 +424,8 @@ read_scalar_image(walk *w, axctx *c, PyObject *im, PyObject *data, PyObject *t)
         rc = mpl_read_other(w, c, im, CHARTEX_ROLE_DATA);
         goto done;
     }
-    if ((lower = PyObject_IsTrue(ITEM(t, 2))) < 0)
+    if ((lower = PyObject_IsTrue(ITEM(t, 2))) < 0 || image_extent(w, im, extent) < 0)
         goto fail;
-    ext_obj = PyObject_CallMethodNoArgs(im, w->st->s_get_extent);
-    if (ext_obj == NULL)
-        goto fail;
-    ext = mpl_as_doubles(w, ext_obj, 1, 1);
-    if (ext == NULL)
-        goto fail;
-    if (PyArray_SIZE(ext) != 4) {
-        PyErr_SetString(PyExc_ValueError, "the extent is not 4 numbers");
-        goto fail;
-    }
-    memcpy(extent, PyArray_DATA(ext), sizeof extent);
     a = mpl_new_artist(w, c, CHARTEX_ARTIST_IMAGE, im, NULL, CHARTEX_ROLE_DATA,
                        lower ? CHARTEX_IMAGE_ORIGIN_LOWER : 0, 0);
     if (a == NULL)
@@ -417,9 +458,7 @@ fail:
     mpl_fail(w, "the image", im);
 done:
     Py_XDECREF(ndim_obj);
-    Py_XDECREF(ext_obj);
     Py_XDECREF(values);
-    Py_XDECREF(ext);
     return rc;
 }
 

@@ -153,51 +153,35 @@ done:
     return rc;
 }
 
-/* A patch: a Wedge (pie slice), or any other patch as polygons in data
- * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
- * REFLINE, with the CHARTEX_REF_*_DATA flags of their data coordinates. */
-int
-mpl_read_patch(walk *w, axctx *c, PyObject *patch)
+/* A pie slice: a WEDGE of the Wedge's angles and radius. */
+static int
+read_wedge(walk *w, axctx *c, PyObject *patch, chartex_artist_role role)
+{
+    chartex_artist *a;
+    double t1, t2, r;
+
+    if (attr_double(w, patch, w->st->s_theta1, &t1) < 0
+        || attr_double(w, patch, w->st->s_theta2, &t2) < 0
+        || attr_double(w, patch, w->st->s_r, &r) < 0)
+        return -1;
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
+    if (a == NULL)
+        return -1;
+    chartex_artist_set_wedge(a, t1, t2, r);
+    return 0;
+}
+
+/* Any other patch: a PATCH of its path's polygons in data coordinates
+ * (scaled first when the patch's own scale would lose digits). */
+static int
+read_path_patch(walk *w, axctx *c, PyObject *patch, chartex_artist_role role, unsigned flags)
 {
     PyObject *path = NULL, *trans = NULL, *polys = NULL, *zero = NULL;
     PyObject *affine = NULL, *scaled = NULL, *both = NULL;
-    chartex_artist *a;
-    chartex_artist_role role = CHARTEX_ROLE_DATA;
-    double t1, t2, r, scale;
-    unsigned flags = 0;
-    int rc = -1, vis, data, is;
+    chartex_artist *a = mpl_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, flags, 0);
+    double scale;
+    int rc = -1;
 
-    vis = mpl_is_visible(w, patch);
-    if (vis <= 0)
-        return vis;
-    data = mpl_is_data_transform(w, c, patch, w->st->s_get_data_transform);
-    if (data < 0)
-        return -1;
-    if (!data) {
-        role = CHARTEX_ROLE_REFLINE;
-        if (mpl_ref_flags(w, c, patch, w->st->s_get_data_transform, &flags) < 0)
-            return -1;
-    }
-    is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
-    if (is < 0)
-        return mpl_fail(w, "the class", patch);
-    if (is) {
-        if (attr_double(w, patch, w->st->s_theta1, &t1) < 0
-            || attr_double(w, patch, w->st->s_theta2, &t2) < 0
-            || attr_double(w, patch, w->st->s_r, &r) < 0)
-            return -1;
-        a = mpl_new_artist(w, c, CHARTEX_ARTIST_WEDGE, patch, NULL, role, 0, 0);
-        if (a == NULL)
-            return -1;
-        chartex_artist_set_wedge(a, t1, t2, r);
-        return 0;
-    }
-    is = role == CHARTEX_ROLE_DATA ? PyObject_IsInstance(patch, w->st->cls[CHX_STEPPATCH]) : 0;
-    if (is < 0)
-        return mpl_fail(w, "the class", patch);
-    if (is)
-        return read_stairs(w, c, patch);
-    a = mpl_new_artist(w, c, CHARTEX_ARTIST_PATCH, patch, NULL, role, flags, 0);
     if (a == NULL)
         return -1;
     path = PyObject_CallMethodNoArgs(patch, w->st->s_get_path);
@@ -240,6 +224,40 @@ done:
     Py_XDECREF(scaled);
     Py_XDECREF(both);
     return rc;
+}
+
+/* A patch: a Wedge (pie slice), or any other patch as polygons in data
+ * coordinates.  Patches not in data coordinates (axhspan, axvspan) are
+ * REFLINE, with the CHARTEX_REF_*_DATA flags of their data coordinates. */
+int
+mpl_read_patch(walk *w, axctx *c, PyObject *patch)
+{
+    chartex_artist_role role = CHARTEX_ROLE_DATA;
+    unsigned flags = 0;
+    int vis, data, is;
+
+    vis = mpl_is_visible(w, patch);
+    if (vis <= 0)
+        return vis;
+    data = mpl_is_data_transform(w, c, patch, w->st->s_get_data_transform);
+    if (data < 0)
+        return -1;
+    if (!data) {
+        role = CHARTEX_ROLE_REFLINE;
+        if (mpl_ref_flags(w, c, patch, w->st->s_get_data_transform, &flags) < 0)
+            return -1;
+    }
+    is = PyObject_IsInstance(patch, w->st->cls[CHX_WEDGE]);
+    if (is < 0)
+        return mpl_fail(w, "the class", patch);
+    if (is)
+        return read_wedge(w, c, patch, role);
+    is = role == CHARTEX_ROLE_DATA ? PyObject_IsInstance(patch, w->st->cls[CHX_STEPPATCH]) : 0;
+    if (is < 0)
+        return mpl_fail(w, "the class", patch);
+    if (is)
+        return read_stairs(w, c, patch);
+    return read_path_patch(w, c, patch, role, flags);
 }
 
 /* ------------------------------------------------------------------ bars */
@@ -430,22 +448,95 @@ bar_errorbars(walk *w, axctx *c, PyObject *container, unsigned long group)
     return rc;
 }
 
+/* The visible bars of a container (still on the axes): their geometry
+ * and datavalues (v NULL without them), count of each at most, in one
+ * block; m of them, the first one (borrowed). */
+typedef struct bar_set {
+    double *x, *y, *wd, *h, *v;
+    size_t m;
+    PyObject *first;
+} bar_set;
+
+/* Reads the bars of patches into b (buf: room for five arrays of count),
+ * each marked seen; values: the container's datavalues or NULL. */
+static int
+read_visible_bars(walk *w, axctx *c, PyObject *patches, double *buf, PyArrayObject *values,
+                  bar_set *b)
+{
+    Py_ssize_t i, count = PySequence_Fast_GET_SIZE(patches);
+    const double *dv = values != NULL ? (const double *)PyArray_DATA(values) : NULL;
+    PyObject *rect;
+    int vis;
+
+    b->x = buf;
+    b->y = b->x + count;
+    b->wd = b->y + count;
+    b->h = b->wd + count;
+    b->v = values != NULL ? b->h + count : NULL;
+    for (i = 0; i < count; i++) {
+        rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
+        if (mpl_ptr_add(&w->seen, rect) < 0)
+            return mpl_fail(w, "a bar", rect);
+        vis = read_rectangle(w, c, rect, &b->x[b->m], &b->y[b->m], &b->wd[b->m], &b->h[b->m]);
+        if (vis < 0)
+            return -1;
+        if (!vis)
+            continue;
+        if (b->v != NULL)
+            b->v[b->m] = dv[i];
+        if (b->m++ == 0)
+            b->first = rect;
+    }
+    return 0;
+}
+
+/* A horizontal container's bars say so. */
+static int
+bar_orientation(walk *w, PyObject *container, chartex_artist *a)
+{
+    PyObject *orient = mpl_get_optional(container, w->st->s_orientation);
+    const char *s;
+
+    if (orient == NULL)
+        return PyErr_Occurred() ? mpl_fail(w, "the orientation", container) : 0;
+    if (PyUnicode_Check(orient)) {
+        s = PyUnicode_AsUTF8(orient);
+        if (s == NULL)
+            PyErr_Clear();
+        else if (strcmp(s, "horizontal") == 0)
+            chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
+    }
+    Py_DECREF(orient);
+    return 0;
+}
+
+/* Bars a histogram drew (compat.bar_binned: hist()'s and seaborn's
+ * evidence) carry CHARTEX_BARS_BINNED. */
+static int
+bar_binned(walk *w, PyObject *container, chartex_artist *a)
+{
+    PyObject *binned = PyObject_CallMethodOneArg(w->st->compat, w->st->s_bar_binned, container);
+
+    if (binned == NULL)
+        return mpl_fail(w, "the bars", container);
+    if (binned == Py_True)
+        chartex_artist_set_flags(a, CHARTEX_BARS_BINNED);   /* bars have no other flag */
+    Py_DECREF(binned);
+    return 0;
+}
+
 /* A BarContainer: one BARS artist with the container's visible bars. */
 static int
 read_bars(walk *w, axctx *c, PyObject *container)
 {
-    PyObject *patches_obj = NULL, *patches = NULL, *rect, *orient = NULL;
-    PyObject *first = NULL;    /* borrowed from patches: the first bar read */
-    PyObject *binned = NULL;
+    PyObject *patches_obj = NULL, *patches = NULL;
     PyArrayObject *values = NULL;
-    double *buf = NULL, *x, *y, *wd, *h, *v = NULL;
-    const double *dv = NULL;
+    double *buf = NULL;
+    bar_set b = {NULL, NULL, NULL, NULL, NULL, 0, NULL};
     chartex_artist *a;
-    Py_ssize_t i, count;
-    size_t m = 0;
+    Py_ssize_t count;
     unsigned long group;
-    int rc = -1, vis;
-    const char *s;
+    int rc = -1;
 
     patches_obj = PyObject_GetAttr(container, w->st->s_patches);
     if (patches_obj == NULL) {
@@ -461,79 +552,35 @@ read_bars(walk *w, axctx *c, PyObject *container)
         PyErr_NoMemory();
         goto done;
     }
-    x = buf;
-    y = x + count;
-    wd = y + count;
-    h = wd + count;
     values = bar_values(w, container, count);
-    if (values != NULL) {
-        dv = (const double *)PyArray_DATA(values);
-        v = h + count;
-    }
-    for (i = 0; i < count; i++) {
-        rect = PySequence_Fast_GET_ITEM(patches, i); /* borrowed */
-        if (mpl_ptr_add(&w->seen, rect) < 0) {
-            mpl_fail(w, "a bar", rect);
-            goto done;
-        }
-        vis = read_rectangle(w, c, rect, &x[m], &y[m], &wd[m], &h[m]);
-        if (vis < 0)
-            goto done;
-        if (!vis)
-            continue;
-        if (v != NULL)
-            v[m] = dv[i];
-        if (m++ == 0)
-            first = rect;
-    }
-    if (m == 0) {
+    if (read_visible_bars(w, c, patches, buf, values, &b) < 0)
+        goto done;
+    if (b.m == 0) {
         rc = 0;
         goto done;
     }
-    if (c->period_freq != NULL) {
-        /* pandas >= 2 places the bars of a time series at Period ordinals. */
-        if (period_bars(w, c, x, wd, m) < 0) {
-            mpl_fail(w, "the bars", container);
-            goto done;
-        }
-    }
-    group = ++w->next_group;
-    a = mpl_new_artist(w, c, CHARTEX_ARTIST_BARS, container, first, CHARTEX_ROLE_DATA, 0,
-                       group);
-    if (a == NULL)
-        goto done;
-    if (chartex_artist_set_bars(a, m, x, y, wd, h, v, &w->err) < 0) {
-        mpl_core_fail(w);
-        goto done;
-    }
-    orient = mpl_get_optional(container, w->st->s_orientation);
-    if (orient == NULL && PyErr_Occurred()) {
-        mpl_fail(w, "the orientation", container);
-        goto done;
-    }
-    if (orient != NULL && PyUnicode_Check(orient)) {
-        s = PyUnicode_AsUTF8(orient);
-        if (s == NULL)
-            PyErr_Clear();
-        else if (strcmp(s, "horizontal") == 0)
-            chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
-    }
-    binned = PyObject_CallMethodOneArg(w->st->compat, w->st->s_bar_binned, container);
-    if (binned == NULL) {
+    /* pandas >= 2 places the bars of a time series at Period ordinals. */
+    if (c->period_freq != NULL && period_bars(w, c, b.x, b.wd, b.m) < 0) {
         mpl_fail(w, "the bars", container);
         goto done;
     }
-    if (binned == Py_True)
-        chartex_artist_set_flags(a, CHARTEX_BARS_BINNED);   /* bars have no other flag */
-    if (bar_errorbars(w, c, container, group) < 0)
+    group = ++w->next_group;
+    a = mpl_new_artist(w, c, CHARTEX_ARTIST_BARS, container, b.first, CHARTEX_ROLE_DATA, 0,
+                       group);
+    if (a == NULL)
+        goto done;
+    if (chartex_artist_set_bars(a, b.m, b.x, b.y, b.wd, b.h, b.v, &w->err) < 0) {
+        mpl_core_fail(w);
+        goto done;
+    }
+    if (bar_orientation(w, container, a) < 0 || bar_binned(w, container, a) < 0
+        || bar_errorbars(w, c, container, group) < 0)
         goto done;
     rc = 0;
 done:
-    Py_XDECREF(binned);
     PyMem_Free(buf);
     Py_XDECREF(patches_obj);
     Py_XDECREF(patches);
-    Py_XDECREF(orient);
     Py_XDECREF(values);
     return rc;
 }

@@ -122,7 +122,7 @@ sequence_values(preader *r, px_axis *ax, PyObject *obj, double **out, size_t *n)
         return PyErr_Occurred() ? -1 : 0;
     }
     len = PySequence_Fast_GET_SIZE(seq);
-    v = malloc((size_t)(len ? len : 1) * sizeof *v);
+    v = px_calc_alloc((size_t)len, sizeof *v);
     if (v == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -166,7 +166,7 @@ datetime_values(PyArrayObject *arr, double **out, size_t *n)
     if (ints == NULL)
         goto done;
     size = PyArray_SIZE(ints);
-    v = malloc((size_t)(size ? size : 1) * sizeof *v);
+    v = px_calc_alloc((size_t)size, sizeof *v);
     if (v == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -187,13 +187,13 @@ done:
     return rc;
 }
 
-/* A malloc'd copy of a C-contiguous array of doubles, NaN for every
+/* A copy (px_calc_alloc's) of a C-contiguous array of doubles, NaN for every
  * value that is not finite; NULL with MemoryError. */
 static double *
 finite_copy(PyArrayObject *arr, size_t *n)
 {
     size_t k, len = (size_t)PyArray_SIZE(arr);
-    double *v = malloc((len ? len : 1) * sizeof *v);
+    double *v = px_calc_alloc(len, sizeof *v);
 
     if (v == NULL) {
         PyErr_NoMemory();
@@ -310,7 +310,7 @@ multi_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
     if (pairs == NULL)
         return PyErr_Occurred() ? -1 : 0;
     len = PyList_GET_SIZE(pairs);
-    v = malloc((size_t)(len ? len : 1) * sizeof *v);
+    v = px_calc_alloc((size_t)len, sizeof *v);
     if (v == NULL) {
         Py_DECREF(pairs);
         PyErr_NoMemory();
@@ -339,13 +339,86 @@ multi_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
 
 /* --------------------------------------------------------------- values */
 
+/* A typed array's values on ax. */
+static int
+typed_on_axis(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
+{
+    double *v = NULL;
+    size_t rows, cols;
+
+    if (px_typed_values(obj, &v, n, &rows, &cols) < 0)
+        return -1;
+    if (v != NULL && numbers_on_axis(r, ax, v, *n) < 0) {
+        free(v);
+        *n = 0;
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A NumPy array's values on ax: dates, numbers (one call), or 1 when its
+ * objects or texts are to be read one by one; none for a 2-D array or a
+ * dtype not read (complex, timedelta, structured). */
+static int
+numpy_values(preader *r, PyArrayObject *arr, px_axis *ax, double **out, size_t *n)
+{
+    int kind = PyArray_DESCR(arr)->kind, rc = -1;
+    PyArrayObject *num;
+    double *v;
+    size_t k, len;
+
+    if (PyArray_NDIM(arr) > 1)
+        return 0;
+    if (kind == 'M') {
+        if (datetime_values(arr, out, n) < 0)
+            return -1;
+        if (ax != NULL && ax->type != PX_AXTYPE_DATE) {
+            /* Dates on an axis of another type: as plotly.js, which
+             * then reads them as text, they are not numbers. */
+            for (k = 0; k < *n; k++)
+                (*out)[k] = NAN;
+        }
+        return 0;
+    }
+    if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
+        return kind == 'O' || kind == 'U' || kind == 'S' ? 1 : 0;
+    num = (PyArrayObject *)PyArray_FROMANY((PyObject *)arr, NPY_DOUBLE, 1, 1,
+                                           NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+    if (num == NULL)
+        return px_fail(r, "an array of numbers");
+    v = finite_copy(num, &len);
+    if (v != NULL && numbers_on_axis(r, ax, v, len) == 0) {
+        *out = v;
+        *n = len;
+        rc = 0;
+    }
+    else
+        free(v);
+    Py_DECREF((PyObject *)num);
+    return rc;
+}
+
+/* A list or tuple of numbers in one NumPy call; 1 when it holds other
+ * values (read one by one). */
+static int
+list_numbers(PyObject *obj, double **out, size_t *n)
+{
+    PyArrayObject *arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
+                                                          NPY_ARRAY_CARRAY
+                                                              | NPY_ARRAY_FORCECAST);
+
+    if (arr == NULL)
+        return chx_clear_recoverable() < 0 ? -1 : 1;
+    *out = finite_copy(arr, n);
+    Py_DECREF((PyObject *)arr);
+    return *out == NULL ? -1 : 0;
+}
+
 int
 px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
 {
-    PyArrayObject *arr = NULL;
-    double *v = NULL;
-    size_t rows, cols, k, len;
-    int kind, rc = -1;
+    int rc;
 
     *out = NULL;
     *n = 0;
@@ -353,143 +426,132 @@ px_values(preader *r, PyObject *obj, px_axis *ax, double **out, size_t *n)
         return 0;
     if (ax != NULL && ax->multi)
         return multi_values(r, obj, ax, out, n);
-    if (px_is_typed_array(obj)) {
-        if (px_typed_values(obj, &v, n, &rows, &cols) < 0)
-            return -1;
-        if (v != NULL && numbers_on_axis(r, ax, v, *n) < 0) {
-            free(v);
-            *n = 0;
-            return -1;
-        }
-        *out = v;
-        return 0;
-    }
+    if (px_is_typed_array(obj))
+        return typed_on_axis(r, obj, ax, out, n);
     if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyDict_Check(obj))
         return 0;   /* a scalar or a mapping where an array belongs: none */
     if (PyArray_Check(obj)) {
-        arr = (PyArrayObject *)obj;
-        kind = PyArray_DESCR(arr)->kind;
-        if (PyArray_NDIM(arr) > 1)
-            return 0;
-        if (kind == 'M') {
-            if (datetime_values(arr, out, n) < 0)
-                return -1;
-            if (ax != NULL && ax->type != PX_AXTYPE_DATE) {
-                /* Dates on an axis of another type: as plotly.js, which
-                 * then reads them as text, they are not numbers. */
-                for (k = 0; k < *n; k++)
-                    (*out)[k] = NAN;
-            }
-            return 0;
-        }
-        if (kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f') {
-            arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
-                                                   NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-            if (arr == NULL)
-                return px_fail(r, "an array of numbers");
-            v = finite_copy(arr, &len);
-            if (v == NULL || numbers_on_axis(r, ax, v, len) < 0)
-                goto done;
-            *out = v;
-            *n = len;
-            v = NULL;
-            rc = 0;
-            goto done;
-        }
-        if (kind != 'O' && kind != 'U' && kind != 'S')
-            return 0;   /* complex, timedelta, structured: not read */
+        if ((rc = numpy_values(r, (PyArrayObject *)obj, ax, out, n)) != 1)
+            return rc;
     }
-    else if (ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG) {
-        /* A list of numbers in one NumPy call. */
-        if (PyList_Check(obj) || PyTuple_Check(obj)) {
-            arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 1,
-                                                   NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-            if (arr != NULL) {
-                *out = finite_copy(arr, n);
-                rc = *out == NULL ? -1 : 0;
-                goto done;
-            }
-            if (chx_clear_recoverable() < 0)
-                return -1;
-        }
+    else if ((ax == NULL || ax->type == PX_AXTYPE_LINEAR || ax->type == PX_AXTYPE_LOG)
+             && (PyList_Check(obj) || PyTuple_Check(obj))) {
+        if ((rc = list_numbers(obj, out, n)) != 1)
+            return rc;
     }
-    arr = NULL;
     return sequence_values(r, ax, obj, out, n);
-done:
-    free(v);
-    Py_XDECREF((PyObject *)arr);
-    return rc;
 }
 
-int
-px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
-{
-    PyArrayObject *arr = NULL;
-    PyObject *seq = NULL;
-    double *v = NULL, *row = NULL;
-    size_t nrow, ncol = 0, len, i, k;
-    int rc = -1;
+/* ---------------------------------------------------------------- grids */
 
-    *out = NULL;
-    *rows = *cols = 0;
-    if (obj == NULL || obj == Py_None)
-        return 0;
-    if (px_is_typed_array(obj)) {
-        if (px_typed_values(obj, &v, &len, rows, cols) < 0)
-            return -1;
-        if (v == NULL || len == 0) {
-            free(v);
-            *rows = *cols = 0;
-            return 0;
-        }
-        *out = v;
+/* A typed array's grid in its shape; none when it holds no value. */
+static int
+typed_grid(PyObject *obj, double **out, size_t *rows, size_t *cols)
+{
+    double *v = NULL;
+    size_t len;
+
+    if (px_typed_values(obj, &v, &len, rows, cols) < 0)
+        return -1;
+    if (v == NULL || len == 0) {
+        free(v);
+        *rows = *cols = 0;
         return 0;
     }
-    if (PyUnicode_Check(obj) || PyDict_Check(obj))
-        return 0;
+    *out = v;
+    return 0;
+}
+
+/* A 2-D NumPy array of numbers, or a list of rows of numbers, as one
+ * C-contiguous array of doubles into *arr (1); 0 when it is not one (read
+ * row by row). */
+static int
+numeric_grid(preader *r, PyObject *obj, PyArrayObject **arr)
+{
+    *arr = NULL;
     if (PyArray_Check(obj) && PyArray_NDIM((PyArrayObject *)obj) == 2) {
         int kind = PyArray_DESCR((PyArrayObject *)obj)->kind;
 
         if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
-            goto rows;
-        arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
-                                               NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-        if (arr == NULL)
-            return px_fail(r, "a 2-D array");
-        goto copy;
+            return 0;
+        *arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
+                                                NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+        return *arr != NULL ? 1 : px_fail(r, "a 2-D array");
     }
     if (PyList_Check(obj) || PyTuple_Check(obj)) {
-        arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
-                                               NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-        if (arr != NULL)
-            goto copy;
-        if (chx_clear_recoverable() < 0)
-            return -1;
+        *arr = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 2, 2,
+                                                NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+        if (*arr != NULL)
+            return 1;
+        return chx_clear_recoverable() < 0 ? -1 : 0;
     }
-rows:
-    /* Ragged rows, or rows of text and None: one row at a time. */
-    seq = PySequence_Fast(obj, "not a sequence");
-    if (seq == NULL) {
-        px_absent();
-        return PyErr_Occurred() ? -1 : 0;
+    return 0;
+}
+
+/* The grid of a 2-D array of doubles (none when it has no cell). */
+static int
+copy_grid(PyArrayObject *arr, double **out, size_t *rows, size_t *cols)
+{
+    size_t len;
+
+    *rows = (size_t)PyArray_DIM(arr, 0);
+    *cols = (size_t)PyArray_DIM(arr, 1);
+    if (*rows * *cols == 0) {
+        /* [[], []]: no grid (and no row of any length to read). */
+        *rows = *cols = 0;
+        return 0;
     }
-    nrow = (size_t)PySequence_Fast_GET_SIZE(seq);
-    for (i = 0; i < nrow; i++) {
+    *out = finite_copy(arr, &len);
+    if (*out == NULL) {
+        *rows = *cols = 0;
+        return -1;
+    }
+    return 0;
+}
+
+/* The length of the longest row of seq (rows that are no sequence: 0). */
+static int
+widest_row(PyObject *seq, size_t *ncol)
+{
+    Py_ssize_t i;
+
+    *ncol = 0;
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
         Py_ssize_t l = PySequence_Check(it) && !PyUnicode_Check(it) ? PySequence_Size(it) : -1;
 
         if (l < 0) {
             if (chx_clear_recoverable() < 0)
-                goto done;
+                return -1;
         }
-        else if ((size_t)l > ncol)
-            ncol = (size_t)l;
+        else if ((size_t)l > *ncol)
+            *ncol = (size_t)l;
     }
-    if (nrow == 0 || ncol == 0 || nrow > SIZE_MAX / sizeof(double) / ncol) {
-        rc = 0;
+    return 0;
+}
+
+/* Ragged rows, or rows of text and None: one row at a time, padded with
+ * NaN to the longest; none when there is no cell or too many. */
+static int
+rows_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
+{
+    PyObject *seq = PySequence_Fast(obj, "not a sequence");
+    double *v = NULL, *row = NULL;
+    size_t nrow, ncol, len, i, k;
+    int rc = -1;
+
+    if (seq == NULL) {
+        px_absent();
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    nrow = (size_t)PySequence_Fast_GET_SIZE(seq);
+    if (widest_row(seq, &ncol) < 0)
         goto done;
-    }
-    v = malloc(nrow * ncol * sizeof *v);
+    rc = 0;
+    if (nrow == 0 || ncol == 0 || nrow > SIZE_MAX / sizeof(double) / ncol)
+        goto done;
+    rc = -1;
+    v = px_calc_alloc(nrow * ncol, sizeof *v);
     if (v == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -513,63 +575,143 @@ rows:
     *cols = ncol;
     v = NULL;
     rc = 0;
-    goto done;
-copy:
-    *rows = (size_t)PyArray_DIM(arr, 0);
-    *cols = (size_t)PyArray_DIM(arr, 1);
-    if (*rows * *cols == 0) {
-        /* [[], []]: no grid (and no row of any length to read). */
-        *rows = *cols = 0;
-        rc = 0;
-        goto done;
-    }
-    *out = finite_copy(arr, &len);
-    if (*out == NULL) {
-        *rows = *cols = 0;
-        goto done;
-    }
-    rc = 0;
 done:
     free(v);
     free(row);
-    Py_XDECREF(seq);
-    Py_XDECREF((PyObject *)arr);
+    Py_DECREF(seq);
+    return rc;
+}
+
+int
+px_grid(preader *r, PyObject *obj, double **out, size_t *rows, size_t *cols)
+{
+    PyArrayObject *arr;
+    int rc;
+
+    *out = NULL;
+    *rows = *cols = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (px_is_typed_array(obj))
+        return typed_grid(obj, out, rows, cols);
+    if (PyUnicode_Check(obj) || PyDict_Check(obj))
+        return 0;
+    rc = numeric_grid(r, obj, &arr);
+    if (rc == 0)
+        return rows_grid(r, obj, out, rows, cols);
+    if (rc > 0) {
+        rc = copy_grid(arr, out, rows, cols);
+        Py_DECREF((PyObject *)arr);
+    }
     return rc;
 }
 
 /* ---------------------------------------------------------- axis types */
 
-int
-px_autotype(preader *r, PyObject *obj, px_axis_type *type)
-{
-    PyObject *seq = NULL;
-    Py_ssize_t i, len;
-    size_t dates = 0, numbers = 0, texts = 0;
-    const char *s;
-    Py_ssize_t slen;
-    double d;
-    char *end;
+/* How many of the values looked at read as dates, numbers and texts. */
+typedef struct type_votes {
+    size_t dates, numbers, texts;
+} type_votes;
 
-    (void)r;
-    if (obj == NULL || obj == Py_None)
-        return 0;
+/* The type of a typed array (numbers) or a NumPy array of dates or
+ * numbers: 1 when it says; 0 for objects and texts (read one by one). */
+static int
+array_type(PyObject *obj, px_axis_type *type)
+{
     if (px_is_typed_array(obj)) {
         *type = PX_AXTYPE_LINEAR;
-        return 0;
+        return 1;
     }
     if (PyArray_Check(obj)) {
         int kind = PyArray_DESCR((PyArrayObject *)obj)->kind;
 
         if (kind == 'M') {
             *type = PX_AXTYPE_DATE;
-            return 0;
+            return 1;
         }
         if (kind != 'O' && kind != 'U' && kind != 'S') {
             *type = PX_AXTYPE_LINEAR;
-            return 0;
+            return 1;
         }
     }
-    if (PyUnicode_Check(obj) || PyDict_Check(obj))
+    return 0;
+}
+
+/* A text's vote: a number when all of it is one, else a date, else a
+ * category. */
+static void
+text_vote(PyObject *it, type_votes *v)
+{
+    Py_ssize_t slen;
+    const char *s = PyUnicode_AsUTF8AndSize(it, &slen);
+    char *end;
+    double d;
+
+    if (s == NULL) {
+        PyErr_Clear();
+        v->texts++;
+        return;
+    }
+    d = strtod(s, &end);
+    if (slen > 0 && end == s + slen && !isspace((unsigned char)s[0]))
+        v->numbers++;
+    else if (px_parse_date(s, (size_t)slen, &d))
+        v->dates++;
+    else
+        v->texts++;
+}
+
+/* Another object's vote (datetime.date / datetime / Timestamp): a date
+ * when its text is, else a category. */
+static int
+object_vote(PyObject *it, type_votes *v)
+{
+    PyObject *t = PyObject_Str(it);
+    Py_ssize_t slen;
+    const char *s;
+    double d;
+
+    if (t == NULL) {
+        px_absent();
+        if (PyErr_Occurred())
+            return -1;
+        v->texts++;
+        return 0;
+    }
+    s = PyUnicode_AsUTF8AndSize(t, &slen);
+    if (s != NULL && slen >= 10 && px_parse_date(s, 10, &d))
+        v->dates++;
+    else
+        v->texts++;
+    if (s == NULL)
+        PyErr_Clear();
+    Py_DECREF(t);
+    return 0;
+}
+
+static int
+vote(PyObject *it, type_votes *v)
+{
+    if (PyBool_Check(it))
+        v->texts++;     /* plotly.js: booleans are categories */
+    else if (PyFloat_Check(it) || PyLong_Check(it))
+        v->numbers++;
+    else if (PyUnicode_Check(it))
+        text_vote(it, v);
+    else
+        return object_vote(it, v);
+    return 0;
+}
+
+int
+px_autotype(preader *r, PyObject *obj, px_axis_type *type)
+{
+    PyObject *seq;
+    Py_ssize_t i, len;
+    type_votes v = {0, 0, 0};
+
+    if (obj == NULL || obj == Py_None || array_type(obj, type)
+        || PyUnicode_Check(obj) || PyDict_Check(obj))
         return 0;
     seq = PySequence_Fast(obj, "not a sequence");
     if (seq == NULL) {
@@ -579,69 +721,30 @@ px_autotype(preader *r, PyObject *obj, px_axis_type *type)
     len = PySequence_Fast_GET_SIZE(seq);
     for (i = 0; i < len && i < AUTOTYPE_SAMPLE; i++) {
         PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+        int rc = 0;
 
         if (it == Py_None)
             continue;
-        if (PyList_Check(it) || PyTuple_Check(it) || PyArray_Check(it)) {
+        if (PyList_Check(it) || PyTuple_Check(it) || PyArray_Check(it))
             /* A 2-D array (a surface's z): the type of its first row. */
-            int rc = px_autotype(r, it, type);
-
+            rc = px_autotype(r, it, type) < 0 ? -1 : 1;
+        else if (vote(it, &v) < 0)
+            rc = -1;
+        if (rc != 0) {
             Py_DECREF(seq);
-            return rc;
-        }
-        if (PyBool_Check(it))
-            texts++;     /* plotly.js: booleans are categories */
-        else if (PyFloat_Check(it) || PyLong_Check(it))
-            numbers++;
-        else if (PyUnicode_Check(it)) {
-            s = PyUnicode_AsUTF8AndSize(it, &slen);
-            if (s == NULL) {
-                PyErr_Clear();
-                texts++;
-                continue;
-            }
-            d = strtod(s, &end);
-            if (slen > 0 && end == s + slen && !isspace((unsigned char)s[0]))
-                numbers++;
-            else if (px_parse_date(s, (size_t)slen, &d))
-                dates++;
-            else
-                texts++;
-        }
-        else {
-            /* datetime.date / datetime / Timestamp: a date when its text is */
-            PyObject *t = PyObject_Str(it);
-
-            if (t == NULL) {
-                px_absent();
-                if (PyErr_Occurred())
-                    goto fail;
-                texts++;
-                continue;
-            }
-            s = PyUnicode_AsUTF8AndSize(t, &slen);
-            if (s != NULL && slen >= 10 && px_parse_date(s, 10, &d))
-                dates++;
-            else
-                texts++;
-            if (s == NULL)
-                PyErr_Clear();
-            Py_DECREF(t);
+            return rc < 0 ? -1 : 0;
         }
     }
     Py_DECREF(seq);
     /* plotly.js's autotype: dates when they outnumber the rest twice,
      * categories when texts outnumber numbers twice, numbers otherwise. */
-    if (dates > 0 && dates > 2 * (numbers + texts))
+    if (v.dates > 0 && v.dates > 2 * (v.numbers + v.texts))
         *type = PX_AXTYPE_DATE;
-    else if (texts > 2 * numbers || (texts > 0 && numbers == 0))
+    else if (v.texts > 2 * v.numbers || (v.texts > 0 && v.numbers == 0))
         *type = PX_AXTYPE_CATEGORY;
-    else if (numbers > 0 || texts > 0 || dates > 0)
+    else if (v.numbers > 0 || v.texts > 0 || v.dates > 0)
         *type = PX_AXTYPE_LINEAR;
     return 0;
-fail:
-    Py_DECREF(seq);
-    return -1;
 }
 
 int

@@ -28,7 +28,7 @@ box_line(trace_ctx *t, const double *xy, size_t n, int horizontal, unsigned flag
     if (a == NULL)
         return -1;
     if (horizontal) {
-        sw = malloc((n ? 2 * n : 1) * sizeof *sw);
+        sw = px_calc_alloc(n, 2 * sizeof *sw);
         if (sw == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -63,7 +63,7 @@ draw_box(trace_ctx *t, double c, double w, const px_box_stats *s, int horizontal
     size_t i;
     int rc = -1;
 
-    fl = malloc((s->n_outliers ? 2 * s->n_outliers : 1) * sizeof *fl);
+    fl = px_calc_alloc(s->n_outliers, 2 * sizeof *fl);
     if (fl == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -121,46 +121,78 @@ boxpoints_of(trace_ctx *t, const char *key)
     return b;
 }
 
-/* Box and violin traces: boxes from the samples grouped by position, or
- * from given statistics (q1, median, q3, ...). */
-int
-px_read_box(trace_ctx *t)
+/* A box trace's arrays: positions, samples and the statistics given,
+ * positions on the position axis, the rest on the value axis. */
+typedef struct box_data {
+    double *pos, *val, *q1, *med, *q3, *lf, *uf;
+    size_t npos, nval, nq1, nmed, nq3, nlf, nuf;
+} box_data;
+
+static int
+read_box_data(trace_ctx *t, int horizontal, box_data *d)
+{
+    px_axis *pax = t->p->axis[horizontal ? 1 : 0], *vax = t->p->axis[horizontal ? 0 : 1];
+
+    if (px_values_of(t, horizontal ? "y" : "x", pax, &d->pos, &d->npos) < 0
+        || px_values_of(t, horizontal ? "x" : "y", vax, &d->val, &d->nval) < 0
+        || px_values_of(t, "q1", vax, &d->q1, &d->nq1) < 0
+        || px_values_of(t, "median", vax, &d->med, &d->nmed) < 0
+        || px_values_of(t, "q3", vax, &d->q3, &d->nq3) < 0
+        || px_values_of(t, "lowerfence", vax, &d->lf, &d->nlf) < 0
+        || px_values_of(t, "upperfence", vax, &d->uf, &d->nuf) < 0)
+        return -1;
+    return 0;
+}
+
+static void
+box_data_free(box_data *d)
+{
+    free(d->pos);
+    free(d->val);
+    free(d->q1);
+    free(d->med);
+    free(d->q3);
+    free(d->lf);
+    free(d->uf);
+}
+
+/* Where a box stands without positions: x0 (y0), else its name on a
+ * category axis, else the trace's index (*c0 untouched with positions). */
+static int
+box_origin(trace_ctx *t, int horizontal, const box_data *d, double *c0)
+{
+    px_axis *pax = t->p->axis[horizontal ? 1 : 0];
+    double idx = NAN;
+
+    if (d->pos != NULL || px_number(t->trace, horizontal ? "y0" : "x0", c0))
+        return 0;
+    if (pax != NULL && pax->type == PX_AXTYPE_CATEGORY
+        && px_category(t->r, pax, t->name, &idx) < 0)
+        return -1;
+    *c0 = isfinite(idx) ? idx : (double)t->index;
+    return 0;
+}
+
+/* A box's slot among the boxes of its subplot: their width (plotly.js's
+ * dpos less the gap, shared in boxmode / violinmode "group"), how many
+ * stand side by side and which one this trace's is. */
+typedef struct box_slot {
+    double dpos, width;
+    size_t count, mine;
+} box_slot;
+
+static int
+box_slot_of(trace_ctx *t, int violin, const box_data *d, box_slot *sl)
 {
     px_subplot *p = t->p;
-    int horizontal = px_horizontal(t->trace, t->type);
-    int violin = strcmp(t->type, "violin") == 0;
-    px_axis *pax = p->axis[horizontal ? 1 : 0], *vax = p->axis[horizontal ? 0 : 1];
-    double *pos = NULL, *val = NULL, *q1 = NULL, *med = NULL, *q3 = NULL, *lf = NULL,
-           *uf = NULL, *sorted = NULL, *group = NULL, c0, width, dpos = 1;
-    size_t npos = 0, nval = 0, nq1 = 0, nmed = 0, nq3 = 0, nlf = 0, nuf = 0, i, j, k;
-    size_t count = 0, mine = 0;
-    Py_ssize_t m;
-    px_box_stats s;
-    int rc = -1, named;
     PyObject *mode_keep = NULL;
-    const char *mode;
+    const char *mode = px_str(t->r->layout, violin ? "violinmode" : "boxmode", &mode_keep);
+    double *sorted = NULL;
+    Py_ssize_t m;
+    int rc = -1;
 
-    memset(&s, 0, sizeof s);
-    if (px_values_of(t, horizontal ? "y" : "x", pax, &pos, &npos) < 0
-        || px_values_of(t, horizontal ? "x" : "y", vax, &val, &nval) < 0
-        || px_values_of(t, "q1", vax, &q1, &nq1) < 0 || px_values_of(t, "median", vax, &med, &nmed) < 0
-        || px_values_of(t, "q3", vax, &q3, &nq3) < 0
-        || px_values_of(t, "lowerfence", vax, &lf, &nlf) < 0
-        || px_values_of(t, "upperfence", vax, &uf, &nuf) < 0)
-        goto done;
-    /* Where a box stands without positions: its name on a category axis,
-     * else x0 (y0). */
-    named = pos == NULL && !px_number(t->trace, horizontal ? "y0" : "x0", &c0);
-    if (pos == NULL && named) {
-        double idx = NAN;
-
-        if (pax != NULL && pax->type == PX_AXTYPE_CATEGORY
-            && px_category(t->r, pax, t->name, &idx) < 0)
-            goto done;
-        c0 = isfinite(idx) ? idx : (double)t->index;
-    }
-    /* Side by side with the other boxes of the subplot (boxmode group). */
-    mode = px_str(t->r->layout, violin ? "violinmode" : "boxmode", &mode_keep);
+    sl->dpos = 1;
+    sl->count = sl->mine = 0;
     for (m = 0; m < PyList_GET_SIZE(p->traces); m++) {
         const char *ty = PyUnicode_AsUTF8(PyList_GET_ITEM(p->types, m));
 
@@ -169,115 +201,161 @@ px_read_box(trace_ctx *t)
         if (strcmp(ty, t->type) != 0)
             continue;
         if (PyList_GET_ITEM(p->traces, m) == t->trace)
-            mine = count;
-        count++;
+            sl->mine = sl->count;
+        sl->count++;
     }
-    if (pos != NULL && npos > 1) {
-        sorted = malloc(npos * sizeof *sorted);
+    if (d->pos != NULL && d->npos > 1) {
+        sorted = px_calc_alloc(d->npos, sizeof *sorted);
         if (sorted == NULL) {
             PyErr_NoMemory();
             goto done;
         }
-        memcpy(sorted, pos, npos * sizeof *sorted);
-        dpos = px_min_spacing(sorted, npos);
+        memcpy(sorted, d->pos, d->npos * sizeof *sorted);
+        sl->dpos = px_min_spacing(sorted, d->npos);
     }
-    width = dpos * (1 - BOXGAP);
-    if (mode != NULL && strcmp(mode, "group") == 0 && count > 1)
-        width /= (double)count;
+    sl->width = sl->dpos * (1 - BOXGAP);
+    if (mode != NULL && strcmp(mode, "group") == 0 && sl->count > 1)
+        sl->width /= (double)sl->count;
     else
-        count = 1, mine = 0;
-    /* In group mode, box `mine` of `count` sits in its slot of the group. */
-#define CENTRE(pv) ((pv) - dpos * (1 - BOXGAP) / 2 + width * ((double)mine + 0.5))
-    if (q1 != NULL && med != NULL && q3 != NULL) {
-        /* Given statistics, one box per entry. */
-        size_t nb = nq1 < nmed ? nq1 : nmed;
+        sl->count = 1, sl->mine = 0;
+    rc = 0;
+done:
+    free(sorted);
+    Py_XDECREF(mode_keep);
+    return rc;
+}
 
-        if (nq3 < nb)
-            nb = nq3;
-        for (i = 0; i < nb; i++) {
-            double cpos = pos != NULL ? (i < npos ? pos[i] : NAN) : c0 + (double)i;
+/* The centre of the box at position pv: in group mode, box `mine` of
+ * `count` sits in its slot of the group. */
+static double
+slot_centre(const box_slot *sl, double pv)
+{
+    if (sl->count <= 1)
+        return pv;
+    return pv - sl->dpos * (1 - BOXGAP) / 2 + sl->width * ((double)sl->mine + 0.5);
+}
 
-            if (!isfinite(cpos) || !isfinite(q1[i]) || !isfinite(med[i]) || !isfinite(q3[i]))
-                continue;
-            s.q1 = q1[i];
-            s.median = med[i];
-            s.q3 = q3[i];
-            s.lowerfence = lf != NULL && i < nlf && isfinite(lf[i]) ? lf[i] : q1[i];
-            s.upperfence = uf != NULL && i < nuf && isfinite(uf[i]) ? uf[i] : q3[i];
-            s.min = s.lowerfence;
-            s.max = s.upperfence;
-            s.n_outliers = 0;
-            if (draw_box(t, count > 1 ? CENTRE(cpos) : cpos, width, &s, horizontal) < 0)
-                goto done;
-        }
-        goto ok;
+/* Boxes of given statistics (q1, median, q3, and the fences or the box),
+ * one per entry, at its position or c0 + i. */
+static int
+given_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int horizontal)
+{
+    size_t nb = d->nq1 < d->nmed ? d->nq1 : d->nmed, i;
+    px_box_stats s;
+
+    memset(&s, 0, sizeof s);
+    if (d->nq3 < nb)
+        nb = d->nq3;
+    for (i = 0; i < nb; i++) {
+        double cpos = d->pos != NULL ? (i < d->npos ? d->pos[i] : NAN) : c0 + (double)i;
+
+        if (!isfinite(cpos) || !isfinite(d->q1[i]) || !isfinite(d->med[i])
+            || !isfinite(d->q3[i]))
+            continue;
+        s.q1 = d->q1[i];
+        s.median = d->med[i];
+        s.q3 = d->q3[i];
+        s.lowerfence = d->lf != NULL && i < d->nlf && isfinite(d->lf[i]) ? d->lf[i] : d->q1[i];
+        s.upperfence = d->uf != NULL && i < d->nuf && isfinite(d->uf[i]) ? d->uf[i] : d->q3[i];
+        s.min = s.lowerfence;
+        s.max = s.upperfence;
+        s.n_outliers = 0;
+        if (draw_box(t, slot_centre(sl, cpos), sl->width, &s, horizontal) < 0)
+            return -1;
     }
-    if (val == NULL)
-        goto ok;
-    /* Samples: one box per distinct position, in order of position. */
-    group = malloc((nval ? nval : 1) * sizeof *group);
+    return 0;
+}
+
+/* The (position, value) pairs of the samples at a finite position,
+ * sorted by position (*np of them): each run of one position is a box. */
+static double *
+position_pairs(const box_data *d, size_t *np)
+{
+    size_t n = d->npos < d->nval ? d->npos : d->nval, i, j;
+    double *pairs = px_calc_alloc(n, 2 * sizeof *pairs);
+
+    if (pairs == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (i = 0, j = 0; i < n; i++)
+        if (isfinite(d->pos[i])) {
+            pairs[2 * j] = d->pos[i];
+            pairs[2 * j + 1] = d->val[i];
+            j++;
+        }
+    qsort(pairs, j, 2 * sizeof *pairs, px_cmp_double);
+    *np = j;
+    return pairs;
+}
+
+/* Boxes of samples: one per distinct position, in order of position, as
+ * plotly.js's statistics give them; one at c0 without positions. */
+static int
+sample_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int horizontal,
+             int violin)
+{
+    double *group = px_calc_alloc(d->nval, sizeof *group), *pairs = NULL;
+    size_t np = 0, i, k, run;
+    px_box_stats s;
+    int rc = -1;
+
+    memset(&s, 0, sizeof s);
     if (group == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    if (pos == NULL) {
-        if (px_box_from_samples(val, nval, quartile_method(t), boxpoints_of(t, "boxpoints"),
-                                 &s) == 0) {
-            if (draw_box(t, c0, width, &s, horizontal) < 0)
-                goto done;
-            px_box_stats_clear(&s);
-        }
-        goto ok;
+    if (d->pos == NULL) {
+        rc = px_box_from_samples(d->val, d->nval, quartile_method(t),
+                                 boxpoints_of(t, "boxpoints"), &s) == 0
+                 ? draw_box(t, c0, sl->width, &s, horizontal) : 0;
+        goto done;
     }
-    /* Sort (position, value) pairs by position: each run is one box. */
-    {
-        size_t np = npos < nval ? npos : nval, run;
-        double *pairs = malloc((np ? 2 * np : 1) * sizeof *pairs);
+    if ((pairs = position_pairs(d, &np)) == NULL)
+        goto done;
+    for (i = 0; i < np; i = run) {
+        double here = pairs[2 * i];
 
-        if (pairs == NULL) {
-            PyErr_NoMemory();
+        for (run = i, k = 0; run < np && pairs[2 * run] == here; run++)
+            group[k++] = pairs[2 * run + 1];
+        if (px_box_from_samples(group, k, quartile_method(t),
+                                boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
+            continue;
+        if (draw_box(t, slot_centre(sl, here), sl->width, &s, horizontal) < 0)
             goto done;
-        }
-        for (i = 0, j = 0; i < np; i++)
-            if (isfinite(pos[i])) {
-                pairs[2 * j] = pos[i];
-                pairs[2 * j + 1] = val[i];
-                j++;
-            }
-        np = j;
-        qsort(pairs, np, 2 * sizeof *pairs, px_cmp_double);
-        for (i = 0; i < np; i = run) {
-            double here = pairs[2 * i];
-
-            for (run = i, k = 0; run < np && pairs[2 * run] == here; run++)
-                group[k++] = pairs[2 * run + 1];
-            if (px_box_from_samples(group, k, quartile_method(t),
-                                     boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
-                continue;
-            rc = draw_box(t, count > 1 ? CENTRE(here) : here, width, &s, horizontal);
-            px_box_stats_clear(&s);
-            if (rc < 0) {
-                free(pairs);
-                goto done;
-            }
-            rc = -1;
-        }
-        free(pairs);
+        px_box_stats_clear(&s);
     }
-#undef CENTRE
-ok:
     rc = 0;
 done:
     px_box_stats_clear(&s);
-    free(pos);
-    free(val);
-    free(q1);
-    free(med);
-    free(q3);
-    free(lf);
-    free(uf);
-    free(sorted);
     free(group);
-    Py_XDECREF(mode_keep);
+    free(pairs);
+    return rc;
+}
+
+/* Box and violin traces: boxes from the samples grouped by position, or
+ * from given statistics (q1, median, q3, ...). */
+int
+px_read_box(trace_ctx *t)
+{
+    int horizontal = px_horizontal(t->trace, t->type);
+    int violin = strcmp(t->type, "violin") == 0;
+    double c0 = 0;
+    box_data d;
+    box_slot sl;
+    int rc = -1;
+
+    memset(&d, 0, sizeof d);
+    if (read_box_data(t, horizontal, &d) < 0 || box_origin(t, horizontal, &d, &c0) < 0
+        || box_slot_of(t, violin, &d, &sl) < 0)
+        goto done;
+    if (d.q1 != NULL && d.med != NULL && d.q3 != NULL)
+        rc = given_boxes(t, &d, c0, &sl, horizontal);
+    else if (d.val != NULL)
+        rc = sample_boxes(t, &d, c0, &sl, horizontal, violin);
+    else
+        rc = 0;
+done:
+    box_data_free(&d);
     return rc;
 }

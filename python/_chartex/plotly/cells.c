@@ -76,27 +76,28 @@ grow(px_cells *c)
         return 0;
     }
     cap = c->cap ? c->cap * 2 : 16;
-    if (cap > SIZE_MAX / sizeof(double))
-        goto nomem;
-    mark(c, 0, c->cap, 0);              /* realloc copies all of it */
-    num = realloc(c->num, cap * sizeof *num);
-    if (num == NULL)
-        goto nomem;
+    mark(c, 0, c->cap, 0);              /* px_calc_grow copies all of it */
+    num = px_calc_grow(c->num, cap, sizeof *num);
+    if (num == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     c->num = num;
-    off = realloc(c->off, cap * sizeof *off);
-    if (off == NULL)
-        goto nomem;
+    off = px_calc_grow(c->off, cap, sizeof *off);
+    if (off == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     c->off = off;
-    len = realloc(c->len, cap * sizeof *len);
-    if (len == NULL)
-        goto nomem;
+    len = px_calc_grow(c->len, cap, sizeof *len);
+    if (len == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     c->len = len;
     c->cap = cap;
     mark(c, c->n + 1, cap, 1);
     return 0;
-nomem:
-    PyErr_NoMemory();
-    return -1;
 }
 
 int
@@ -133,7 +134,7 @@ px_cells_text(px_cells *c, const char *s, size_t len)
 
         while (cap < c->blen + len)
             cap *= 2;
-        buf = realloc(c->buf, cap);
+        buf = px_calc_grow(c->buf, cap, 1);
         if (buf == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -282,11 +283,7 @@ px_cells_end_row(px_cells *c)
     if (c->n_rows == c->rows_cap) {
         size_t cap = c->rows_cap ? c->rows_cap * 2 : 8, *rows;
 
-        if (cap > SIZE_MAX / sizeof *rows) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        rows = realloc(c->rows, cap * sizeof *rows);
+        rows = px_calc_grow(c->rows, cap, sizeof *rows);
         if (rows == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -307,7 +304,7 @@ px_cells_put(preader *r, chartex_artist *a, const char *name, px_cells *c, int s
     int rc = -1;
 
     if (c->any_text) {
-        texts = malloc((c->n ? c->n : 1) * sizeof *texts);
+        texts = px_calc_alloc(c->n, sizeof *texts);
         if (texts == NULL) {
             PyErr_NoMemory();
             goto done;

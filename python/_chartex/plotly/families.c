@@ -84,12 +84,64 @@ px_trace_subplot_kind(const char *type)
 
 /* --------------------------------------------------------- dispatch */
 
+/* The trace read by the room of its family. */
+static int
+read_family(trace_ctx *t)
+{
+    const char *type = t->type;
+
+    if (strcmp(type, "scatter") == 0 || strcmp(type, "scattergl") == 0
+        || strcmp(type, "scatter3d") == 0)
+        return px_read_scatter(t);
+    if (strcmp(type, "bar") == 0)
+        return px_read_bar(t);
+    if (strcmp(type, "candlestick") == 0 || strcmp(type, "ohlc") == 0)
+        return px_read_candles(t, type[0] == 'o');
+    if (strcmp(type, "histogram") == 0)
+        return px_read_histogram(t);
+    if (strcmp(type, "histogram2d") == 0)
+        return px_read_histogram2d(t);
+    if (strcmp(type, "pie") == 0)
+        return px_read_pie(t);
+    if (strcmp(type, "box") == 0 || strcmp(type, "violin") == 0)
+        return px_read_box(t);
+    if (strcmp(type, "heatmap") == 0 || strcmp(type, "heatmapgl") == 0)
+        return px_read_grid(t, 0);
+    if (strcmp(type, "contour") == 0)
+        return px_read_grid(t, 1);
+    if (strcmp(type, "surface") == 0)
+        return px_read_surface(t);
+    if (one_of(type, polar_types))
+        return px_read_polar(t);
+    if (strcmp(type, "funnel") == 0)
+        return px_read_funnel(t);
+    if (strcmp(type, "waterfall") == 0)
+        return px_read_waterfall(t);
+    if (strcmp(type, "funnelarea") == 0)
+        return px_read_funnelarea(t);
+    if (strcmp(type, "treemap") == 0 || strcmp(type, "sunburst") == 0
+        || strcmp(type, "icicle") == 0)
+        return px_read_hierarchy(t);
+    if (strcmp(type, "table") == 0)
+        return px_read_table(t);
+    if (strcmp(type, "indicator") == 0)
+        return px_read_indicator(t);
+    if (strcmp(type, "sankey") == 0)
+        return px_read_sankey(t);
+    if (strcmp(type, "parcoords") == 0 || strcmp(type, "parcats") == 0)
+        return px_read_parallel(t, strcmp(type, "parcats") == 0);
+    if (one_of(type, map_types))
+        return px_read_geo(t);
+    /* Drawn, but not read: the chart says so (unknown) rather than
+     * leaving it out. */
+    return px_new_artist(t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1) == NULL ? -1 : 0;
+}
+
 int
 px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_ssize_t index)
 {
     trace_ctx t;
     int rc;
-    chartex_artist *a;
 
     t.r = r;
     t.p = p;
@@ -99,54 +151,7 @@ px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type, Py_s
     t.name = px_trace_name(trace, index);
     if (t.name == NULL)
         return px_fail(r, "a trace's name");
-    if (strcmp(type, "scatter") == 0 || strcmp(type, "scattergl") == 0
-        || strcmp(type, "scatter3d") == 0)
-        rc = px_read_scatter(&t);
-    else if (strcmp(type, "bar") == 0)
-        rc = px_read_bar(&t);
-    else if (strcmp(type, "candlestick") == 0 || strcmp(type, "ohlc") == 0)
-        rc = px_read_candles(&t, type[0] == 'o');
-    else if (strcmp(type, "histogram") == 0)
-        rc = px_read_histogram(&t);
-    else if (strcmp(type, "histogram2d") == 0)
-        rc = px_read_histogram2d(&t);
-    else if (strcmp(type, "pie") == 0)
-        rc = px_read_pie(&t);
-    else if (strcmp(type, "box") == 0 || strcmp(type, "violin") == 0)
-        rc = px_read_box(&t);
-    else if (strcmp(type, "heatmap") == 0 || strcmp(type, "heatmapgl") == 0)
-        rc = px_read_grid(&t, 0);
-    else if (strcmp(type, "contour") == 0)
-        rc = px_read_grid(&t, 1);
-    else if (strcmp(type, "surface") == 0)
-        rc = px_read_surface(&t);
-    else if (one_of(type, polar_types))
-        rc = px_read_polar(&t);
-    else if (strcmp(type, "funnel") == 0)
-        rc = px_read_funnel(&t);
-    else if (strcmp(type, "waterfall") == 0)
-        rc = px_read_waterfall(&t);
-    else if (strcmp(type, "funnelarea") == 0)
-        rc = px_read_funnelarea(&t);
-    else if (strcmp(type, "treemap") == 0 || strcmp(type, "sunburst") == 0
-             || strcmp(type, "icicle") == 0)
-        rc = px_read_hierarchy(&t);
-    else if (strcmp(type, "table") == 0)
-        rc = px_read_table(&t);
-    else if (strcmp(type, "indicator") == 0)
-        rc = px_read_indicator(&t);
-    else if (strcmp(type, "sankey") == 0)
-        rc = px_read_sankey(&t);
-    else if (strcmp(type, "parcoords") == 0 || strcmp(type, "parcats") == 0)
-        rc = px_read_parallel(&t, strcmp(type, "parcats") == 0);
-    else if (one_of(type, map_types))
-        rc = px_read_geo(&t);
-    else {
-        /* Drawn, but not read: the chart says so (unknown) rather than
-         * leaving it out. */
-        a = px_new_artist(&t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1);
-        rc = a == NULL ? -1 : 0;
-    }
+    rc = read_family(&t);
     Py_DECREF(t.name);
     if (rc < 0) {
         char what[64];

@@ -165,56 +165,138 @@ grid_domain(preader *r, PyObject *dom, double d[4])
     Py_XDECREF(grid);
 }
 
+/* x and y of a domain mapping ({"x": [x0, x1], "y": [y0, y1]}) into
+ * d[0..1] and d[2..3]; defaults kept. */
+static void
+domain_pairs(PyObject *dom, double d[4])
+{
+    PyObject *part = px_get(dom, "x");
+
+    pair_of(part, d);
+    Py_XDECREF(part);
+    part = px_get(dom, "y");
+    pair_of(part, d + 2);
+    Py_XDECREF(part);
+}
+
+/* The layout key of a polar or map trace's subplot: polar2, geo3,
+ * mapbox, map2 (its base name when the trace names another). */
+static void
+polar_or_map_ref(PyObject *trace, const char *type, px_subplot_kind kind, char ref[64])
+{
+    const char *base = kind == PX_POLAR ? "polar"
+                       : strcmp(type, "scattergeo") == 0 || strcmp(type, "choropleth") == 0
+                       ? "geo" : strstr(type, "mapbox") != NULL ? "mapbox" : "map";
+
+    trace_ref(trace, strcmp(base, "geo") == 0 ? "geo" : "subplot", base, ref, 64);
+    if (strncmp(ref, base, strlen(base)) != 0
+        || strspn(ref + strlen(base), "0123456789") != strlen(ref + strlen(base)))
+        snprintf(ref, 64, "%s", base);
+}
+
+/* The reference of a trace's subplot, which names it: "x2y3" (its axes
+ * into xr and yr), "scene2", "polar2", "geo", or "d<domain>" for a
+ * domain trace (its domain into d). */
+static void
+subplot_ref(preader *r, PyObject *trace, const char *type, px_subplot_kind kind,
+            char ref[64], char xr[16], char yr[16], double d[4])
+{
+    PyObject *dom;
+
+    if (kind == PX_CARTESIAN) {
+        trace_ref(trace, "xaxis", "x", xr, 16);
+        trace_ref(trace, "yaxis", "y", yr, 16);
+        if (xr[0] != 'x' || yr[0] != 'y') {
+            snprintf(xr, 16, "x");
+            snprintf(yr, 16, "y");
+        }
+        snprintf(ref, 64, "%s%s", xr, yr);
+    }
+    else if (kind == PX_SCENE) {
+        trace_ref(trace, "scene", "scene", ref, 64);
+        if (strncmp(ref, "scene", 5) != 0)
+            snprintf(ref, 64, "scene");
+    }
+    else if (kind == PX_POLAR || kind == PX_MAP)
+        polar_or_map_ref(trace, type, kind, ref);
+    else {
+        dom = px_get(trace, "domain");
+        domain_pairs(dom, d);
+        grid_domain(r, dom, d);
+        Py_XDECREF(dom);
+        snprintf(ref, 64, "d%.4g,%.4g,%.4g,%.4g", d[0], d[1], d[2], d[3]);
+    }
+}
+
+/* A cartesian subplot's axes xr and yr, and its domain: theirs (an
+ * overlaying axis, a secondary y, shares its base's). */
+static int
+cartesian_axes(preader *r, px_subplot *p, const char *xr, const char *yr)
+{
+    PyObject *over;
+
+    p->axis[0] = axis_of(r, xr);
+    p->axis[1] = axis_of(r, yr);
+    if (p->axis[0] == NULL || p->axis[1] == NULL)
+        return -1;
+    axis_domain(p->axis[0], p->domain);
+    axis_domain(p->axis[1], p->domain + 2);
+    over = px_get(p->axis[1]->spec, "overlaying");
+    if (over != NULL && PyUnicode_Check(over)) {
+        const char *o = PyUnicode_AsUTF8(over);
+        px_axis *base = o != NULL && o[0] == 'y' ? axis_of(r, o) : NULL;
+
+        if (o == NULL)
+            PyErr_Clear();
+        if (base != NULL)
+            axis_domain(base, p->domain + 2);
+    }
+    Py_XDECREF(over);
+    return 0;
+}
+
+/* A polar, map or 3-D subplot's domain (layout.polar2.domain, ...: a
+ * cell of layout.grid too but on a scene), and its axes: a polar
+ * subplot's angular (x) and radial (y), a scene's x, y and z. */
+static int
+layout_subplot_axes(preader *r, px_subplot *p)
+{
+    PyObject *spec = px_get(r->layout, p->ref), *dom = px_get(spec, "domain");
+    char ref[80];
+    int i, n = p->kind == PX_POLAR ? 2 : p->kind == PX_SCENE ? 3 : 0;
+
+    domain_pairs(dom, p->domain);
+    if (p->kind != PX_SCENE)
+        grid_domain(r, dom, p->domain);
+    Py_XDECREF(dom);
+    Py_XDECREF(spec);
+    for (i = 0; i < n; i++) {
+        /* polar2.angular -> layout.polar2.angularaxis (x), .radial (y);
+         * scene2.z -> layout.scene2.zaxis */
+        if (p->kind == PX_POLAR)
+            snprintf(ref, sizeof ref, "%s.%s", p->ref, i == 0 ? "angular" : "radial");
+        else
+            snprintf(ref, sizeof ref, "%s.%c", p->ref, "xyz"[i]);
+        p->axis[i] = axis_of(r, ref);
+        if (p->axis[i] == NULL)
+            return -1;
+    }
+    return 0;
+}
+
 /* The subplot of a trace, made on first use; NULL when there are too many
  * (the trace is left out) or on error (exception set). */
 static px_subplot *
 subplot_of(preader *r, PyObject *trace, const char *type)
 {
     px_subplot_kind kind = px_trace_subplot_kind(type);
-    char ref[64], xr[16], yr[16], zr[80];
+    char ref[64], xr[16] = "", yr[16] = "";
     px_subplot *p;
-    PyObject *dom, *part;
     double d[4] = {0, 1, 0, 1};
     size_t i;
+    int rc = 0;
 
-    if (kind == PX_CARTESIAN) {
-        trace_ref(trace, "xaxis", "x", xr, sizeof xr);
-        trace_ref(trace, "yaxis", "y", yr, sizeof yr);
-        if (xr[0] != 'x' || yr[0] != 'y') {
-            snprintf(xr, sizeof xr, "x");
-            snprintf(yr, sizeof yr, "y");
-        }
-        snprintf(ref, sizeof ref, "%s%s", xr, yr);
-    }
-    else if (kind == PX_SCENE) {
-        trace_ref(trace, "scene", "scene", ref, sizeof ref);
-        if (strncmp(ref, "scene", 5) != 0)
-            snprintf(ref, sizeof ref, "scene");
-    }
-    else if (kind == PX_POLAR || kind == PX_MAP) {
-        /* polar2, geo3, mapbox, map2: the layout key of its subplot */
-        const char *base = kind == PX_POLAR ? "polar" : strcmp(type, "scattergeo") == 0
-                                                        || strcmp(type, "choropleth") == 0
-                                                    ? "geo" : strstr(type, "mapbox") != NULL
-                                                    ? "mapbox" : "map";
-
-        trace_ref(trace, strcmp(base, "geo") == 0 ? "geo" : "subplot", base, ref, sizeof ref);
-        if (strncmp(ref, base, strlen(base)) != 0
-            || strspn(ref + strlen(base), "0123456789") != strlen(ref + strlen(base)))
-            snprintf(ref, sizeof ref, "%s", base);
-    }
-    else {
-        dom = px_get(trace, "domain");
-        part = px_get(dom, "x");
-        pair_of(part, d);
-        Py_XDECREF(part);
-        part = px_get(dom, "y");
-        pair_of(part, d + 2);
-        Py_XDECREF(part);
-        grid_domain(r, dom, d);
-        Py_XDECREF(dom);
-        snprintf(ref, sizeof ref, "d%.4g,%.4g,%.4g,%.4g", d[0], d[1], d[2], d[3]);
-    }
+    subplot_ref(r, trace, type, kind, ref, xr, yr, d);
     if (PyErr_Occurred())
         return NULL;
     for (i = 0; i < r->n_subplots; i++)
@@ -231,70 +313,11 @@ subplot_of(preader *r, PyObject *trace, const char *type)
     if (p->traces == NULL)
         return NULL;
     r->n_subplots++;
-    if (kind == PX_CARTESIAN) {
-        p->axis[0] = axis_of(r, xr);
-        p->axis[1] = axis_of(r, yr);
-        if (p->axis[0] == NULL || p->axis[1] == NULL)
-            return NULL;
-        axis_domain(p->axis[0], p->domain);
-        /* An overlaying axis (a secondary y) shares its base's domain. */
-        axis_domain(p->axis[1], p->domain + 2);
-        {
-            PyObject *over = px_get(p->axis[1]->spec, "overlaying");
-
-            if (over != NULL && PyUnicode_Check(over)) {
-                const char *o = PyUnicode_AsUTF8(over);
-                px_axis *base = o != NULL && o[0] == 'y' ? axis_of(r, o) : NULL;
-
-                if (o == NULL)
-                    PyErr_Clear();
-                if (base != NULL)
-                    axis_domain(base, p->domain + 2);
-            }
-            Py_XDECREF(over);
-        }
-    }
-    else if (kind == PX_POLAR || kind == PX_MAP) {
-        PyObject *spec = px_get(r->layout, ref);
-
-        dom = px_get(spec, "domain");
-        part = px_get(dom, "x");
-        pair_of(part, p->domain);
-        Py_XDECREF(part);
-        part = px_get(dom, "y");
-        pair_of(part, p->domain + 2);
-        Py_XDECREF(part);
-        grid_domain(r, dom, p->domain);
-        Py_XDECREF(dom);
-        Py_XDECREF(spec);
-        for (i = 0; kind == PX_POLAR && i < 2; i++) {
-            /* polar2.angular -> layout.polar2.angularaxis (x), .radial (y) */
-            snprintf(zr, sizeof zr, "%s.%s", ref, i == 0 ? "angular" : "radial");
-            p->axis[i] = axis_of(r, zr);
-            if (p->axis[i] == NULL)
-                return NULL;
-        }
-    }
-    else if (kind == PX_SCENE) {
-        PyObject *scene = px_get(r->layout, ref);
-
-        dom = px_get(scene, "domain");
-        part = px_get(dom, "x");
-        pair_of(part, p->domain);
-        Py_XDECREF(part);
-        part = px_get(dom, "y");
-        pair_of(part, p->domain + 2);
-        Py_XDECREF(part);
-        Py_XDECREF(dom);
-        Py_XDECREF(scene);
-        for (i = 0; i < 3; i++) {
-            snprintf(zr, sizeof zr, "%s.%c", ref, "xyz"[i]);
-            p->axis[i] = axis_of(r, zr);
-            if (p->axis[i] == NULL)
-                return NULL;
-        }
-    }
-    return PyErr_Occurred() ? NULL : p;
+    if (kind == PX_CARTESIAN)
+        rc = cartesian_axes(r, p, xr, yr);
+    else if (kind == PX_POLAR || kind == PX_MAP || kind == PX_SCENE)
+        rc = layout_subplot_axes(r, p);
+    return rc < 0 || PyErr_Occurred() ? NULL : p;
 }
 
 /* Reading order: top to bottom, then left to right. */
@@ -311,6 +334,39 @@ subplot_order(const void *pa, const void *pb)
     return 0;
 }
 
+/* A subplot title: an annotation in paper coordinates centred over the
+ * top of a subplot not yet titled (the first such) titles it. */
+static int
+annotation_title(preader *r, PyObject *a, unsigned char *titled)
+{
+    PyObject *text = NULL;
+    double x, y;
+    size_t k;
+    int rc = -1;
+
+    if (!px_str_is(a, "xref", "paper", 0) || !px_str_is(a, "yref", "paper", 0)
+        || !px_number(a, "x", &x) || !px_number(a, "y", &y))
+        return 0;
+    for (k = 0; k < r->n_subplots; k++) {
+        px_subplot *p = &r->subplots[k];
+
+        if (titled[k] || fabs((p->domain[0] + p->domain[1]) / 2 - x) > DOMAIN_TOL
+            || fabs(p->domain[3] - y) > DOMAIN_TOL)
+            continue;
+        text = px_get(a, "text");
+        if (text != NULL && PyUnicode_Check(text)) {
+            SET_TEXT(r, text, chartex_axes_set_title(p->axes, CHARTEX_TITLE_CENTER, s, len,
+                                                     &r->err));
+            titled[k] = 1;
+        }
+        break;
+    }
+    rc = 0;
+done:
+    Py_XDECREF(text);
+    return rc;
+}
+
 /* The figure's title; subplot titles are annotations in paper
  * coordinates centred over a subplot's top (make_subplots, plotly
  * express facets): they become that subplot's title. */
@@ -318,10 +374,9 @@ static int
 read_titles(preader *r)
 {
     PyObject *title = px_title(r->layout, "title"), *notes = NULL, *seq = NULL;
+    unsigned char *titled = px_calc_zalloc(r->n_subplots, 1);
     Py_ssize_t i;
-    size_t k;
     int rc = -1;
-    unsigned char *titled = calloc(r->n_subplots + 1, 1);
 
     if (titled == NULL) {
         PyErr_NoMemory();
@@ -346,29 +401,9 @@ read_titles(preader *r)
         rc = 0;
         goto done;
     }
-    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        PyObject *a = PySequence_Fast_GET_ITEM(seq, i), *text;
-        double x, y;
-
-        if (!px_str_is(a, "xref", "paper", 0) || !px_str_is(a, "yref", "paper", 0)
-            || !px_number(a, "x", &x) || !px_number(a, "y", &y))
-            continue;
-        for (k = 0; k < r->n_subplots; k++) {
-            px_subplot *p = &r->subplots[k];
-
-            if (titled[k] || fabs((p->domain[0] + p->domain[1]) / 2 - x) > DOMAIN_TOL
-                || fabs(p->domain[3] - y) > DOMAIN_TOL)
-                continue;
-            text = px_get(a, "text");
-            if (text != NULL && PyUnicode_Check(text)) {
-                SET_TEXT(r, text, chartex_axes_set_title(p->axes, CHARTEX_TITLE_CENTER, s,
-                                                         len, &r->err));
-                titled[k] = 1;
-            }
-            Py_XDECREF(text);
-            break;
-        }
-    }
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++)
+        if (annotation_title(r, PySequence_Fast_GET_ITEM(seq, i), titled) < 0)
+            goto done;
     rc = PyErr_Occurred() ? -1 : 0;
 done:
     free(titled);
@@ -485,28 +520,15 @@ make_axes(preader *r, px_subplot *p)
     return 0;
 }
 
-chartex_scene *
-px_read_figure(chx_state *st, PyObject *fig)
+/* The figure's traces (r->data, a list) and layout (an empty dict when
+ * it has none), and what the layout says for every trace: its barmode
+ * and size. */
+static int
+open_figure(preader *r, PyObject *fig)
 {
-    preader *r = calloc(1, sizeof *r);
-    PyObject *data = NULL;
-    chartex_scene *scene = NULL;
-    size_t i, k;
+    PyObject *data = PyDict_Check(fig) ? PyDict_GetItemString(fig, "data") : NULL;
     double w, h;
 
-    if (r == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    r->st = st;
-    if (chx_ready_numpy(st) < 0)
-        goto fail;
-    r->scene = chartex_scene_new(&r->err);
-    if (r->scene == NULL) {
-        px_core_fail(r);
-        goto fail;
-    }
-    data = PyDict_Check(fig) ? PyDict_GetItemString(fig, "data") : NULL;
     if (data != NULL)
         Py_INCREF(data);
     else if (!PyDict_Check(fig))
@@ -514,21 +536,19 @@ px_read_figure(chx_state *st, PyObject *fig)
     if (data == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_TypeError, "a Plotly figure has no data");
-        px_fail(r, "the figure's data");
-        goto fail;
+        return px_fail(r, "the figure's data");
     }
     r->data = PySequence_List(data);
-    if (r->data == NULL) {
-        px_fail(r, "the figure's data");
-        goto fail;
-    }
+    Py_DECREF(data);
+    if (r->data == NULL)
+        return px_fail(r, "the figure's data");
     r->layout = PyDict_Check(fig) ? px_get(fig, "layout") : PyObject_GetAttrString(fig, "layout");
     if (r->layout == NULL) {
         if (chx_clear_recoverable() < 0)
-            goto fail;
+            return -1;
         r->layout = PyDict_New();
         if (r->layout == NULL)
-            goto fail;
+            return -1;
     }
     /* layout.barmode ("group" when not given), which every bar and
      * histogram trace of the figure is drawn by. */
@@ -537,30 +557,37 @@ px_read_figure(chx_state *st, PyObject *fig)
         r->barmode = "group";
     r->width = px_number(r->layout, "width", &w) && w > 10 ? w : DEFAULT_WIDTH;
     r->height = px_number(r->layout, "height", &h) && h > 10 ? h : DEFAULT_HEIGHT;
-    if (group_traces(r) < 0) {
-        px_fail(r, "the traces");
-        goto fail;
-    }
+    return 0;
+}
+
+/* The subplots as the scene's Axes in reading order: their axes' types
+ * and categories, each axis, the titles. */
+static int
+read_subplots(preader *r)
+{
+    size_t i;
+
     for (i = 0; i < r->n_axes; i++)
-        if (px_resolve_type(r, &r->axes[i]) < 0) {
-            px_fail(r, "an axis type");
-            goto fail;
-        }
+        if (px_resolve_type(r, &r->axes[i]) < 0)
+            return px_fail(r, "an axis type");
     for (i = 0; i < r->n_axes; i++)
-        if (r->axes[i].type == PX_AXTYPE_CATEGORY && px_collect_categories(r, &r->axes[i]) < 0) {
-            px_fail(r, "the categories of an axis");
-            goto fail;
-        }
+        if (r->axes[i].type == PX_AXTYPE_CATEGORY && px_collect_categories(r, &r->axes[i]) < 0)
+            return px_fail(r, "the categories of an axis");
     qsort(r->subplots, r->n_subplots, sizeof r->subplots[0], subplot_order);
     for (i = 0; i < r->n_subplots; i++)
-        if (make_axes(r, &r->subplots[i]) < 0) {
-            px_fail(r, "an axis");
-            goto fail;
-        }
-    if (read_titles(r) < 0) {
-        px_fail(r, "the titles");
-        goto fail;
-    }
+        if (make_axes(r, &r->subplots[i]) < 0)
+            return px_fail(r, "an axis");
+    if (read_titles(r) < 0)
+        return px_fail(r, "the titles");
+    return 0;
+}
+
+/* Every trace into its subplot, subplot by subplot. */
+static int
+read_traces(preader *r)
+{
+    size_t i, k;
+
     for (i = 0; i < r->n_subplots; i++) {
         px_subplot *p = &r->subplots[i];
 
@@ -569,14 +596,42 @@ px_read_figure(chx_state *st, PyObject *fig)
             Py_ssize_t index = PyLong_AsSsize_t(PyList_GET_ITEM(p->indices, k));
 
             if (ty == NULL || px_read_trace(r, p, PyList_GET_ITEM(p->traces, k), ty, index) < 0)
-                goto fail;
+                return -1;
         }
     }
+    return 0;
+}
+
+chartex_scene *
+px_read_figure(chx_state *st, PyObject *fig)
+{
+    preader *r = px_calc_zalloc(1, sizeof *r);
+    chartex_scene *scene = NULL;
+
+    if (r == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    r->st = st;
+    if (chx_ready_numpy(st) < 0)
+        goto done;
+    r->scene = chartex_scene_new(&r->err);
+    if (r->scene == NULL) {
+        px_core_fail(r);
+        goto done;
+    }
+    if (open_figure(r, fig) < 0)
+        goto done;
+    if (group_traces(r) < 0) {
+        px_fail(r, "the traces");
+        goto done;
+    }
+    if (read_subplots(r) < 0 || read_traces(r) < 0)
+        goto done;
     scene = r->scene;
     r->scene = NULL;
-fail:
+done:
     chartex_scene_free(r->scene);
-    Py_XDECREF(data);
     reader_clear(r);
     free(r);
     return scene;

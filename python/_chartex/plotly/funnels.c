@@ -24,8 +24,8 @@ bars(trace_ctx *t, const double *pos, const double *s0, const double *s1, const 
      size_t n, int horizontal, double w, double offset)
 {
     preader *r = t->r;
-    double *bx = malloc((n ? n : 1) * sizeof *bx), *by = malloc((n ? n : 1) * sizeof *by);
-    double *bw = malloc((n ? n : 1) * sizeof *bw), *bh = malloc((n ? n : 1) * sizeof *bh);
+    double *bx = px_calc_alloc(n, sizeof *bx), *by = px_calc_alloc(n, sizeof *by);
+    double *bw = px_calc_alloc(n, sizeof *bw), *bh = px_calc_alloc(n, sizeof *bh);
     chartex_artist *a = NULL;
     size_t i;
 
@@ -142,37 +142,20 @@ bar_width(trace_ctx *t, int horizontal, const char *mode_key, const char *dflt_m
 
 /* ------------------------------------------------------------ waterfall */
 
-int
-px_read_waterfall(trace_ctx *t)
+/* A waterfall's measures (n of them, zeroed: "relative") as its
+ * "measure" says: "total" / "t" or "absolute" / "a". */
+static int
+read_measures(trace_ctx *t, px_measure *m, size_t n)
 {
-    preader *r = t->r;
-    int horizontal = px_horizontal(t->trace, t->type);
-    double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *own = NULL, base = 0, w, off;
-    px_measure *m = NULL;
-    PyObject *measures = NULL, *seq = NULL;
-    px_cells cells = {0};
-    size_t n, i;
-    chartex_artist *a;
-    int rc = -1;
+    PyObject *measures = px_get(t->trace, "measure"), *seq = NULL;
+    size_t i;
 
-    if (positions_and_sizes(t, horizontal, &pos, &size, &n) < 0)
-        goto done;
-    if (n == 0)
-        goto ok;
-    s0 = malloc(n * sizeof *s0);
-    s1 = malloc(n * sizeof *s1);
-    own = malloc(n * sizeof *own);
-    m = calloc(n, sizeof *m);
-    if (s0 == NULL || s1 == NULL || own == NULL || m == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    /* measure: "relative" unless "total" / "t" or "absolute" / "a" */
-    measures = px_get(t->trace, "measure");
     if (measures != NULL && !PyUnicode_Check(measures) && !PyDict_Check(measures)) {
         seq = PySequence_Fast(measures, "");
-        if (seq == NULL && chx_clear_recoverable() < 0)
-            goto done;
+        if (seq == NULL && chx_clear_recoverable() < 0) {
+            Py_DECREF(measures);
+            return -1;
+        }
     }
     for (i = 0; seq != NULL && i < n && i < (size_t)PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
@@ -185,6 +168,57 @@ px_read_waterfall(trace_ctx *t)
         else if (s != NULL && (strcmp(s, "absolute") == 0 || strcmp(s, "a") == 0))
             m[i] = PX_MEASURE_ABSOLUTE;
     }
+    Py_XDECREF(measures);
+    Py_XDECREF(seq);
+    return 0;
+}
+
+/* Each bar's measure, its base (running total before) and total after. */
+static int
+waterfall_columns(preader *r, chartex_artist *a, const px_measure *m, const double *s0,
+                  const double *s1, size_t n)
+{
+    static const char *const names[3] = {"relative", "total", "absolute"};
+    px_cells cells = {0};
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (px_cells_text(&cells, names[m[i]], strlen(names[m[i]])) < 0) {
+            px_cells_clear(&cells);
+            return -1;
+        }
+    if (px_cells_put(r, a, "measure", &cells, 0) < 0 || px_put_numbers(r, a, "base", s0, n) < 0
+        || px_put_numbers(r, a, "total", s1, n) < 0)
+        return -1;
+    return 0;
+}
+
+int
+px_read_waterfall(trace_ctx *t)
+{
+    int horizontal = px_horizontal(t->trace, t->type);
+    double *pos = NULL, *size = NULL, *s0 = NULL, *s1 = NULL, *own = NULL, base = 0, w, off;
+    px_measure *m = NULL;
+    size_t n;
+    chartex_artist *a;
+    int rc = -1;
+
+    if (positions_and_sizes(t, horizontal, &pos, &size, &n) < 0)
+        goto done;
+    if (n == 0) {
+        rc = 0;
+        goto done;
+    }
+    s0 = px_calc_alloc(n, sizeof *s0);
+    s1 = px_calc_alloc(n, sizeof *s1);
+    own = px_calc_alloc(n, sizeof *own);
+    m = px_calc_zalloc(n, sizeof *m);
+    if (s0 == NULL || s1 == NULL || own == NULL || m == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_measures(t, m, n) < 0)
+        goto done;
     px_number(t->trace, "base", &base);
     px_waterfall(size, m, n, base, s0, s1, own);
     {
@@ -195,29 +229,16 @@ px_read_waterfall(trace_ctx *t)
     if (bar_width(t, horizontal, "waterfallmode", "group", "waterfallgap", 0.2, &w, &off) < 0)
         goto done;
     a = bars(t, pos, s0, s1, own, n, horizontal, w, off);
-    if (a == NULL)
+    if (a == NULL || waterfall_columns(t->r, a, m, s0, s1, n) < 0)
         goto done;
-    for (i = 0; i < n; i++) {
-        static const char *const names[3] = {"relative", "total", "absolute"};
-
-        if (px_cells_text(&cells, names[m[i]], strlen(names[m[i]])) < 0)
-            goto done;
-    }
-    if (px_cells_put(r, a, "measure", &cells, 0) < 0 || px_put_numbers(r, a, "base", s0, n) < 0
-        || px_put_numbers(r, a, "total", s1, n) < 0)
-        goto done;
-ok:
     rc = 0;
 done:
-    px_cells_clear(&cells);
     free(pos);
     free(size);
     free(s0);
     free(s1);
     free(own);
     free(m);
-    Py_XDECREF(measures);
-    Py_XDECREF(seq);
     return rc;
 }
 
@@ -236,12 +257,14 @@ px_read_funnel(trace_ctx *t)
 
     if (positions_and_sizes(t, horizontal, &pos, &size, &n) < 0)
         goto done;
-    if (n == 0)
-        goto ok;
-    s0 = malloc(n * sizeof *s0);
-    s1 = malloc(n * sizeof *s1);
+    if (n == 0) {
+        rc = 0;
+        goto done;
+    }
+    s0 = px_calc_alloc(n, sizeof *s0);
+    s1 = px_calc_alloc(n, sizeof *s1);
     for (i = 0; i < 3; i++)
-        pct[i] = malloc(n * sizeof *pct[i]);
+        pct[i] = px_calc_alloc(n, sizeof *pct[i]);
     if (s0 == NULL || s1 == NULL || pct[0] == NULL || pct[1] == NULL || pct[2] == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -263,7 +286,6 @@ px_read_funnel(trace_ctx *t)
         || px_put_numbers(r, a, "percent_previous", pct[1], n) < 0
         || px_put_numbers(r, a, "percent_total", pct[2], n) < 0)
         goto done;
-ok:
     rc = 0;
 done:
     free(pos);
@@ -286,23 +308,26 @@ px_read_funnelarea(trace_ctx *t)
     PyObject *keep = NULL, *title = NULL;
     px_slice *sl = NULL;
     size_t ns = 0, i;
-    double *pos = NULL, *s0 = NULL, *s1 = NULL, *val = NULL, *pct = NULL, total = 0;
+    double *buf = NULL, *pos, *s0, *s1, *val, *pct, total = 0;
     chartex_artist *a;
     int rc = -1;
 
     if (ts == NULL || px_pie_slices(t, 0, &sl, &ns, &keep) < 0)
         goto done;
-    if (ns == 0)
-        goto ok;
-    pos = malloc(ns * sizeof *pos);
-    s0 = malloc(ns * sizeof *s0);
-    s1 = malloc(ns * sizeof *s1);
-    val = malloc(ns * sizeof *val);
-    pct = malloc(ns * sizeof *pct);
-    if (pos == NULL || s0 == NULL || s1 == NULL || val == NULL || pct == NULL) {
+    if (ns == 0) {
+        rc = 0;
+        goto done;
+    }
+    /* each stage's position, start, end, value and percent of the total */
+    if ((buf = px_calc_alloc(ns, 5 * sizeof *buf)) == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    pos = buf;
+    s0 = buf + ns;
+    s1 = buf + 2 * ns;
+    val = buf + 3 * ns;
+    pct = buf + 4 * ns;
     for (i = 0; i < ns; i++)
         total += sl[i].value;
     /* The stages, top to bottom, are categories of the domain's y axis;
@@ -325,15 +350,10 @@ px_read_funnelarea(trace_ctx *t)
     if (title != NULL)
         SET_TEXT(r, title, chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
                                                   &r->err));
-ok:
     rc = 0;
 done:
     free(sl);
-    free(pos);
-    free(s0);
-    free(s1);
-    free(val);
-    free(pct);
+    free(buf);
     Py_XDECREF(keep);
     Py_XDECREF(title);
     return rc;

@@ -50,7 +50,7 @@ bodies(trace_ctx *t, const double *x, const double *o, const double *c, size_t n
        double half)
 {
     chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
-    double *buf = malloc((n ? 5 * n : 1) * sizeof *buf);
+    double *buf = px_calc_alloc(n, 5 * sizeof *buf);
     size_t i;
     int rc = -1;
 
@@ -79,93 +79,128 @@ done:
     return rc;
 }
 
-int
-px_read_candles(trace_ctx *t, int ohlc)
+/* A trace's candles: x and the four prices of each, n of them. */
+typedef struct candles {
+    double *x, *o, *h, *l, *c;
+    size_t n;
+} candles;
+
+/* The prices and x (implied by x0 / dx when absent) of the trace's
+ * candles, as many as the shortest array: n 0 when a price is missing. */
+static int
+read_prices(trace_ctx *t, candles *cd)
 {
     px_subplot *p = t->p;
-    double *x = NULL, *o = NULL, *h = NULL, *l = NULL, *c = NULL, *seg = NULL, *sorted = NULL;
-    size_t nx = 0, no = 0, nh = 0, nl = 0, nc = 0, n, i, m;
-    double dpos, tw = TICKWIDTH;
-    int rc = -1;
+    size_t nx = 0, no = 0, nh = 0, nl = 0, nc = 0, n;
 
-    if (px_values_of(t, "open", p->axis[1], &o, &no) < 0
-        || px_values_of(t, "high", p->axis[1], &h, &nh) < 0
-        || px_values_of(t, "low", p->axis[1], &l, &nl) < 0
-        || px_values_of(t, "close", p->axis[1], &c, &nc) < 0
-        || px_values_of(t, "x", p->axis[0], &x, &nx) < 0)
-        goto done;
+    if (px_values_of(t, "open", p->axis[1], &cd->o, &no) < 0
+        || px_values_of(t, "high", p->axis[1], &cd->h, &nh) < 0
+        || px_values_of(t, "low", p->axis[1], &cd->l, &nl) < 0
+        || px_values_of(t, "close", p->axis[1], &cd->c, &nc) < 0
+        || px_values_of(t, "x", p->axis[0], &cd->x, &nx) < 0)
+        return -1;
     n = no < nh ? no : nh;
     n = nl < n ? nl : n;
     n = nc < n ? nc : n;
-    if (x != NULL && nx < n)
+    if (cd->x != NULL && nx < n)
         n = nx;
-    if (n == 0 || o == NULL || h == NULL || l == NULL || c == NULL) {
-        rc = 0;
-        goto done;
-    }
-    if (x == NULL && (x = px_implied_positions(t, "x0", "dx", n)) == NULL)
-        goto done;
-    /* The candles plotly.js draws, compacted in place. */
-    for (i = 0, m = 0; i < n; i++)
-        if (isfinite(x[i]) && isfinite(o[i]) && isfinite(h[i]) && isfinite(l[i])
-            && isfinite(c[i])) {
-            x[m] = x[i];
-            o[m] = o[i];
-            h[m] = h[i];
-            l[m] = l[i];
-            c[m] = c[i];
+    if (n == 0 || cd->o == NULL || cd->h == NULL || cd->l == NULL || cd->c == NULL)
+        return 0;
+    if (cd->x == NULL && (cd->x = px_implied_positions(t, "x0", "dx", n)) == NULL)
+        return -1;
+    cd->n = n;
+    return 0;
+}
+
+/* The candles plotly.js draws (x and every price a number), compacted
+ * in place. */
+static void
+keep_drawn(candles *cd)
+{
+    size_t i, m;
+
+    for (i = 0, m = 0; i < cd->n; i++)
+        if (isfinite(cd->x[i]) && isfinite(cd->o[i]) && isfinite(cd->h[i])
+            && isfinite(cd->l[i]) && isfinite(cd->c[i])) {
+            cd->x[m] = cd->x[i];
+            cd->o[m] = cd->o[i];
+            cd->h[m] = cd->h[i];
+            cd->l[m] = cd->l[i];
+            cd->c[m] = cd->c[i];
             m++;
         }
-    n = m;
-    sorted = malloc((n ? n : 1) * sizeof *sorted);
-    seg = malloc((n ? 4 * n : 1) * sizeof *seg);
-    if (sorted == NULL || seg == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(sorted, x, n * sizeof *sorted);
-    dpos = p->axis[0] != NULL && p->axis[0]->type == PX_AXTYPE_CATEGORY
-               ? 1 : px_min_spacing(sorted, n);
-    /* The range (a wick under a body) from low to high at each x. */
-    for (i = 0; i < n; i++) {
-        seg[4 * i] = seg[4 * i + 2] = x[i];
-        seg[4 * i + 1] = l[i];
-        seg[4 * i + 3] = h[i];
-    }
-    if (!ohlc) {
-        if (segments(t, seg, n, 0) < 0
-            || bodies(t, x, o, c, n, dpos / 2 * (1 - BOXGAP) * (1 - BOXGROUPGAP)) < 0)
-            goto done;
-        rc = 0;
-        goto done;
-    }
-    if (segments(t, seg, n, 1) < 0)
-        goto done;
+    cd->n = m;
+}
+
+/* An ohlc's ticks: at the open to the left of x, at the close to its
+ * right, tickwidth (of dpos) long; seg: room for n segments. */
+static int
+ohlc_ticks(trace_ctx *t, const candles *cd, double *seg, double dpos)
+{
+    double tw = TICKWIDTH;
+    size_t i;
+
     if (px_number(t->trace, "tickwidth", &tw) && (tw < 0 || tw > 0.5))
         tw = TICKWIDTH;
     if (tw == 0)
         tw = TICKWIDTH;    /* ticks of no length say nothing: as the default */
-    for (i = 0; i < n; i++) {
-        seg[4 * i] = x[i] - tw * dpos;
-        seg[4 * i + 1] = seg[4 * i + 3] = o[i];
-        seg[4 * i + 2] = x[i];
+    for (i = 0; i < cd->n; i++) {
+        seg[4 * i] = cd->x[i] - tw * dpos;
+        seg[4 * i + 1] = seg[4 * i + 3] = cd->o[i];
+        seg[4 * i + 2] = cd->x[i];
     }
-    if (segments(t, seg, n, 0) < 0)
-        goto done;
-    for (i = 0; i < n; i++) {
-        seg[4 * i] = x[i];
-        seg[4 * i + 1] = seg[4 * i + 3] = c[i];
-        seg[4 * i + 2] = x[i] + tw * dpos;
+    if (segments(t, seg, cd->n, 0) < 0)
+        return -1;
+    for (i = 0; i < cd->n; i++) {
+        seg[4 * i] = cd->x[i];
+        seg[4 * i + 1] = seg[4 * i + 3] = cd->c[i];
+        seg[4 * i + 2] = cd->x[i] + tw * dpos;
     }
-    if (segments(t, seg, n, 0) < 0)
+    return segments(t, seg, cd->n, 0);
+}
+
+int
+px_read_candles(trace_ctx *t, int ohlc)
+{
+    px_axis *xax = t->p->axis[0];
+    candles cd = {NULL, NULL, NULL, NULL, NULL, 0};
+    double *seg = NULL, *sorted = NULL, dpos;
+    size_t i;
+    int rc = -1;
+
+    if (read_prices(t, &cd) < 0)
         goto done;
-    rc = 0;
+    if (cd.n == 0) {
+        rc = 0;
+        goto done;
+    }
+    keep_drawn(&cd);
+    sorted = px_calc_alloc(cd.n, sizeof *sorted);
+    seg = px_calc_alloc(cd.n, 4 * sizeof *seg);
+    if (sorted == NULL || seg == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(sorted, cd.x, cd.n * sizeof *sorted);
+    dpos = xax != NULL && xax->type == PX_AXTYPE_CATEGORY ? 1 : px_min_spacing(sorted, cd.n);
+    /* The range (a wick under a body) from low to high at each x. */
+    for (i = 0; i < cd.n; i++) {
+        seg[4 * i] = seg[4 * i + 2] = cd.x[i];
+        seg[4 * i + 1] = cd.l[i];
+        seg[4 * i + 3] = cd.h[i];
+    }
+    if (!ohlc)
+        rc = segments(t, seg, cd.n, 0) < 0
+             || bodies(t, cd.x, cd.o, cd.c, cd.n, dpos / 2 * (1 - BOXGAP) * (1 - BOXGROUPGAP)) < 0
+                 ? -1 : 0;
+    else
+        rc = segments(t, seg, cd.n, 1) < 0 || ohlc_ticks(t, &cd, seg, dpos) < 0 ? -1 : 0;
 done:
-    free(x);
-    free(o);
-    free(h);
-    free(l);
-    free(c);
+    free(cd.x);
+    free(cd.o);
+    free(cd.h);
+    free(cd.l);
+    free(cd.c);
     free(seg);
     free(sorted);
     return rc;

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The categories of a parcats dimension, in plotly.js's order: a new
- * list of its distinct values. */
 /* A typed array as a list of floats (a NULL pointer when it is none). */
 static PyObject *
 typed_list(preader *r, PyObject *obj)
@@ -38,14 +36,88 @@ typed_list(preader *r, PyObject *obj)
     return list;
 }
 
+/* An array of a dimension (typed, NumPy or a sequence) as a list or
+ * tuple of its values into *seq; NULL when it is none. */
+static int
+values_seq(preader *r, PyObject *arr, PyObject **seq)
+{
+    *seq = NULL;
+    if (arr == NULL || PyUnicode_Check(arr) || (PyDict_Check(arr) && !px_is_typed_array(arr)))
+        return 0;
+    *seq = px_is_typed_array(arr) ? typed_list(r, arr)
+           : PyArray_Check(arr) ? PyObject_CallMethod(arr, "tolist", NULL)
+           : PySequence_Fast(arr, "");
+    if (*seq != NULL && !PyList_Check(*seq) && !PyTuple_Check(*seq))
+        Py_CLEAR(*seq);
+    if (*seq == NULL)
+        return chx_clear_recoverable();
+    return 0;
+}
+
+/* The values of seq not yet seen (not None or NaN, and hashable) added
+ * to list in the order met. */
+static int
+add_distinct(PyObject *seen, PyObject *list, PyObject *seq)
+{
+    Py_ssize_t k;
+
+    for (k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
+        int has;
+
+        if (v == Py_None || (PyFloat_Check(v) && isnan(PyFloat_AS_DOUBLE(v))))
+            continue;
+        if (PyObject_Hash(v) == -1) {
+            if (chx_clear_recoverable() < 0)
+                return -1;
+            continue;
+        }
+        has = PyDict_Contains(seen, v);
+        if (has < 0)
+            return -1;
+        if (!has && (PyDict_SetItem(seen, v, Py_True) < 0 || PyList_Append(list, v) < 0))
+            return -1;
+    }
+    return 0;
+}
+
+/* categoryorder "category ascending" / "descending": *list sorted
+ * (mixed numbers and texts: by their text), reversed for descending. */
+static int
+order_categories(PyObject **list, const char *order)
+{
+    if (PyList_Sort(*list) < 0) {
+        PyObject *key = NULL, *sorted = NULL, *builtins = PyEval_GetBuiltins();
+
+        if (chx_clear_recoverable() < 0)
+            return -1;
+        key = PyDict_GetItemString(builtins, "str");   /* borrowed */
+        if (key != NULL) {
+            PyObject *kw = Py_BuildValue("{s:O}", "key", key), *args = PyTuple_Pack(1, *list);
+
+            if (kw != NULL && args != NULL)
+                sorted = PyObject_Call(PyDict_GetItemString(builtins, "sorted"), args, kw);
+            Py_XDECREF(kw);
+            Py_XDECREF(args);
+            if (sorted == NULL)
+                return -1;
+            Py_SETREF(*list, sorted);
+        }
+    }
+    if (strcmp(order, "category descending") == 0 && PyList_Reverse(*list) < 0)
+        return -1;
+    return 0;
+}
+
+/* The categories of a parcats dimension, in plotly.js's order: a new
+ * list of its distinct values, categoryarray's first. */
 static PyObject *
 categories(preader *r, PyObject *dim, PyObject *values)
 {
     PyObject *seen = PyDict_New(), *list = PyList_New(0), *given = px_get(dim, "categoryarray");
-    PyObject *order_obj = NULL, *arrays[2], *seq = NULL;
+    PyObject *order_obj = NULL, *arrays[2], *seq;
     const char *order = px_str(dim, "categoryorder", &order_obj);
-    int a, ok = 0;
-    Py_ssize_t k;
+    int a, rc, ok = 0;
 
     if (seen == NULL || list == NULL || PyErr_Occurred())
         goto done;
@@ -53,67 +125,23 @@ categories(preader *r, PyObject *dim, PyObject *values)
                     ? given : NULL;
     arrays[1] = values;
     for (a = 0; a < 2; a++) {
-        if (arrays[a] == NULL || PyUnicode_Check(arrays[a])
-            || (PyDict_Check(arrays[a]) && !px_is_typed_array(arrays[a])))
+        if (values_seq(r, arrays[a], &seq) < 0)
+            goto done;
+        if (seq == NULL)
             continue;
-        seq = px_is_typed_array(arrays[a]) ? typed_list(r, arrays[a])
-              : PyArray_Check(arrays[a]) ? PyObject_CallMethod(arrays[a], "tolist", NULL)
-              : PySequence_Fast(arrays[a], "");
-        if (seq != NULL && !PyList_Check(seq) && !PyTuple_Check(seq))
-            Py_CLEAR(seq);
-        if (seq == NULL) {
-            if (chx_clear_recoverable() < 0)
-                goto done;
-            continue;
-        }
-        for (k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
-            PyObject *v = PySequence_Fast_GET_ITEM(seq, k);
-            int has;
-
-            if (v == Py_None || (PyFloat_Check(v) && isnan(PyFloat_AS_DOUBLE(v))))
-                continue;
-            if (PyObject_Hash(v) == -1) {
-                if (chx_clear_recoverable() < 0)
-                    goto done;
-                continue;
-            }
-            has = PyDict_Contains(seen, v);
-            if (has < 0)
-                goto done;
-            if (!has && (PyDict_SetItem(seen, v, Py_True) < 0 || PyList_Append(list, v) < 0))
-                goto done;
-        }
-        Py_CLEAR(seq);
-    }
-    if (order != NULL && strncmp(order, "category ", 9) == 0) {
-        if (PyList_Sort(list) < 0) {
-            /* mixed numbers and texts: by their text */
-            PyObject *key = NULL, *sorted = NULL, *builtins = PyEval_GetBuiltins();
-
-            if (chx_clear_recoverable() < 0)
-                goto done;
-            key = PyDict_GetItemString(builtins, "str");   /* borrowed */
-            if (key != NULL) {
-                PyObject *kw = Py_BuildValue("{s:O}", "key", key), *args = PyTuple_Pack(1, list);
-
-                if (kw != NULL && args != NULL)
-                    sorted = PyObject_Call(PyDict_GetItemString(builtins, "sorted"), args, kw);
-                Py_XDECREF(kw);
-                Py_XDECREF(args);
-                if (sorted == NULL)
-                    goto done;
-                Py_SETREF(list, sorted);
-            }
-        }
-        if (strcmp(order, "category descending") == 0 && PyList_Reverse(list) < 0)
+        rc = add_distinct(seen, list, seq);
+        Py_DECREF(seq);
+        if (rc < 0)
             goto done;
     }
+    if (order != NULL && strncmp(order, "category ", 9) == 0
+        && order_categories(&list, order) < 0)
+        goto done;
     ok = 1;
 done:
     Py_XDECREF(seen);
     Py_XDECREF(given);
     Py_XDECREF(order_obj);
-    Py_XDECREF(seq);
     if (!ok)
         Py_CLEAR(list);
     return list;
@@ -138,14 +166,104 @@ extent(const px_cells *c, size_t start, double r[2])
     }
 }
 
+/* A parcoords dimension's range into extra: given, else the extent of
+ * its values (those of values from start). */
+static int
+dimension_range(PyObject *dim, const px_cells *values, size_t start, px_cells *extra)
+{
+    PyObject *range = px_get(dim, "range"), *rs;
+    double rg[2];
+    int rc = -1;
+
+    extent(values, start, rg);
+    rs = range != NULL && !PyUnicode_Check(range) && !PyDict_Check(range)
+             ? PySequence_Fast(range, "") : NULL;
+    if (rs == NULL && chx_clear_recoverable() < 0)
+        goto done;
+    if (rs != NULL && PySequence_Fast_GET_SIZE(rs) == 2) {
+        double lo, hi;
+
+        if (px_number_of(PySequence_Fast_GET_ITEM(rs, 0), &lo)
+            && px_number_of(PySequence_Fast_GET_ITEM(rs, 1), &hi)) {
+            rg[0] = lo;
+            rg[1] = hi;
+        }
+    }
+    if (px_cells_number(extra, rg[0]) < 0 || px_cells_number(extra, rg[1]) < 0)
+        goto done;
+    rc = 0;
+done:
+    Py_XDECREF(rs);
+    Py_XDECREF(range);
+    return rc;
+}
+
+/* One visible dimension: its values (a row of values), its label, and a
+ * row of extra: its categories (parcats, cats) or its range. */
+static int
+read_dimension(preader *r, PyObject *dim, int cats, px_cells *labels, px_cells *values,
+               px_cells *extra)
+{
+    PyObject *v = px_get(dim, "values"), *label = NULL, *list = NULL;
+    size_t start = values->n;
+    int rc = -1;
+
+    if ((v != NULL && px_cells_array(r, values, v) < 0) || px_cells_end_row(values) < 0)
+        goto done;
+    label = px_get(dim, "label");
+    if (px_cells_value(labels, label) < 0)
+        goto done;
+    if (cats) {
+        list = categories(r, dim, v);
+        if (list == NULL || px_cells_array(r, extra, list) < 0)
+            goto done;
+    }
+    else if (dimension_range(dim, values, start, extra) < 0)
+        goto done;
+    rc = px_cells_end_row(extra);
+done:
+    Py_XDECREF(v);
+    Py_XDECREF(label);
+    Py_XDECREF(list);
+    return rc;
+}
+
+/* The dimensions record: labels, values, categories or ranges, and the
+ * counts (parcats) or line colours (parcoords). */
+static int
+dimensions_record(trace_ctx *t, int cats, px_cells *labels, px_cells *values, px_cells *extra)
+{
+    preader *r = t->r;
+    chartex_artist *a = px_new_record(t, CHARTEX_RECORD_DIMENSIONS);
+    PyObject *obj;
+    double one;
+    int rc;
+
+    if (a == NULL || px_cells_put(r, a, "labels", labels, 0) < 0
+        || px_cells_put(r, a, "values", values, 0) < 0
+        || px_cells_put(r, a, cats ? "categories" : "ranges", extra, 0) < 0)
+        return -1;
+    if (cats) {
+        obj = px_get(t->trace, "counts");
+        if (px_number_of(obj, &one))
+            rc = px_put_number(r, a, "counts", one);
+        else
+            rc = px_put_array(r, a, "counts", t->trace, "counts");
+    }
+    else {
+        obj = px_get(t->trace, "line");
+        rc = px_put_array(r, a, "line_color", obj, "color");
+    }
+    Py_XDECREF(obj);
+    return rc < 0 ? -1 : 0;
+}
+
 int
 px_read_parallel(trace_ctx *t, int cats)
 {
-    preader *r = t->r;
     PyObject *dims = px_get(t->trace, "dimensions"), *seq = NULL;
     px_cells labels = {0}, values = {0}, extra = {0};
     Py_ssize_t k;
-    chartex_artist *a;
     int rc = -1;
 
     if (dims == NULL || PyUnicode_Check(dims) || PyDict_Check(dims)) {
@@ -158,99 +276,13 @@ px_read_parallel(trace_ctx *t, int cats)
         goto done;
     }
     for (k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
-        PyObject *dim = PySequence_Fast_GET_ITEM(seq, k), *label, *v;
-        size_t start = values.n;
+        PyObject *dim = PySequence_Fast_GET_ITEM(seq, k);
 
-        if (!px_bool(dim, "visible", 1))
-            continue;
-        v = px_get(dim, "values");
-        if (v != NULL && px_cells_array(r, &values, v) < 0) {
-            Py_DECREF(v);
-            goto done;
-        }
-        if (px_cells_end_row(&values) < 0) {
-            Py_XDECREF(v);
-            goto done;
-        }
-        label = px_get(dim, "label");
-        if (px_cells_value(&labels, label) < 0) {
-            Py_XDECREF(label);
-            Py_XDECREF(v);
-            goto done;
-        }
-        Py_XDECREF(label);
-        if (cats) {
-            PyObject *list = categories(r, dim, v);
-
-            if (list == NULL || px_cells_array(r, &extra, list) < 0) {
-                Py_XDECREF(list);
-                Py_XDECREF(v);
-                goto done;
-            }
-            Py_DECREF(list);
-        }
-        else {
-            PyObject *range = px_get(dim, "range"), *rs;
-            double rg[2];
-
-            extent(&values, start, rg);
-            rs = range != NULL && !PyUnicode_Check(range) && !PyDict_Check(range)
-                     ? PySequence_Fast(range, "") : NULL;
-            if (rs == NULL && chx_clear_recoverable() < 0) {
-                Py_XDECREF(range);
-                Py_XDECREF(v);
-                goto done;
-            }
-            if (rs != NULL && PySequence_Fast_GET_SIZE(rs) == 2) {
-                double lo, hi;
-
-                if (px_number_of(PySequence_Fast_GET_ITEM(rs, 0), &lo)
-                    && px_number_of(PySequence_Fast_GET_ITEM(rs, 1), &hi)) {
-                    rg[0] = lo;
-                    rg[1] = hi;
-                }
-            }
-            Py_XDECREF(rs);
-            Py_XDECREF(range);
-            if (px_cells_number(&extra, rg[0]) < 0 || px_cells_number(&extra, rg[1]) < 0) {
-                Py_XDECREF(v);
-                goto done;
-            }
-        }
-        Py_XDECREF(v);
-        if (px_cells_end_row(&extra) < 0)
+        if (px_bool(dim, "visible", 1)
+            && read_dimension(t->r, dim, cats, &labels, &values, &extra) < 0)
             goto done;
     }
-    if (labels.n == 0) {
-        rc = 0;
-        goto done;
-    }
-    a = px_new_record(t, CHARTEX_RECORD_DIMENSIONS);
-    if (a == NULL || px_cells_put(r, a, "labels", &labels, 0) < 0
-        || px_cells_put(r, a, "values", &values, 0) < 0
-        || px_cells_put(r, a, cats ? "categories" : "ranges", &extra, 0) < 0)
-        goto done;
-    if (cats) {
-        PyObject *counts = px_get(t->trace, "counts");
-        double one;
-
-        if (px_number_of(counts, &one))
-            rc = px_put_number(r, a, "counts", one);
-        else
-            rc = px_put_array(r, a, "counts", t->trace, "counts");
-        Py_XDECREF(counts);
-        if (rc < 0)
-            goto done;
-    }
-    else {
-        PyObject *line = px_get(t->trace, "line");
-
-        rc = px_put_array(r, a, "line_color", line, "color");
-        Py_XDECREF(line);
-        if (rc < 0)
-            goto done;
-    }
-    rc = 0;
+    rc = labels.n == 0 ? 0 : dimensions_record(t, cats, &labels, &values, &extra);
 done:
     px_cells_clear(&labels);
     px_cells_clear(&values);

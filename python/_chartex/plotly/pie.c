@@ -20,11 +20,102 @@ slice_order(const void *pa, const void *pb)
     return a->first < b->first ? -1 : a->first > b->first;
 }
 
+/* The label of a slice without one: label0 + i dlabel, named by the
+ * number's text as plotly.js names it. */
+static PyObject *
+implied_label(trace_ctx *t, size_t i)
+{
+    double l0 = 0, dl = 1, lv;
+    PyObject *f, *lab;
+
+    px_number(t->trace, "label0", &l0);
+    px_number(t->trace, "dlabel", &dl);
+    lv = l0 + dl * (double)i;
+    if (lv == floor(lv) && fabs(lv) < 1e15)
+        return PyUnicode_FromFormat("%lld", (long long)lv);
+    f = PyFloat_FromDouble(lv);
+    lab = f != NULL ? PyObject_Str(f) : NULL;
+    Py_XDECREF(f);
+    return lab;
+}
+
+/* The label of slice i as a str (borrowed, alive in lseq or made): the
+ * ith of the nl labels lseq gives (any other value than a str: its
+ * str()), else the implied one; NULL on error. */
+static PyObject *
+slice_label(trace_ctx *t, PyObject *lseq, size_t nl, size_t i, PyObject *made)
+{
+    PyObject *lab, *key;
+
+    if (lseq != NULL && i < nl && PySequence_Fast_GET_ITEM(lseq, i) != Py_None)
+        lab = PySequence_Fast_GET_ITEM(lseq, i);
+    else {
+        lab = implied_label(t, i);
+        if (lab == NULL || PyList_Append(made, lab) < 0) {
+            Py_XDECREF(lab);
+            return NULL;
+        }
+        Py_DECREF(lab);
+    }
+    if (PyUnicode_Check(lab))
+        return lab;
+    key = PyObject_Str(lab);
+    if (key == NULL || PyList_Append(made, key) < 0) {
+        Py_XDECREF(key);
+        return NULL;
+    }
+    Py_DECREF(key);
+    return key;
+}
+
+/* The labels given as a sequence (*nl of them), or NULL. */
+static PyObject *
+label_sequence(PyObject *labels, size_t *nl)
+{
+    PyObject *lseq;
+
+    *nl = 0;
+    if (labels == NULL || PyUnicode_Check(labels))
+        return NULL;
+    lseq = PySequence_Fast(labels, "");
+    if (lseq == NULL)
+        PyErr_Clear();
+    else
+        *nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
+    return lseq;
+}
+
+/* Value v added to the slice of label lab, a new one (the *ns-th) when
+ * the label is new (index: label -> slice). */
+static int
+add_to_slice(PyObject *index, px_slice *sl, size_t *ns, PyObject *lab, double v)
+{
+    PyObject *pos = PyDict_GetItemWithError(index, lab);
+
+    if (pos != NULL) {
+        sl[PyLong_AsSize_t(pos)].value += v;
+        return 0;
+    }
+    if (PyErr_Occurred())
+        return -1;
+    pos = PyLong_FromSize_t(*ns);
+    if (pos == NULL || PyDict_SetItem(index, lab, pos) < 0) {
+        Py_XDECREF(pos);
+        return -1;
+    }
+    Py_DECREF(pos);
+    sl[*ns].label = lab;
+    sl[*ns].value = v;
+    sl[*ns].first = *ns;
+    (*ns)++;
+    return 0;
+}
+
 int
 px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **keep)
 {
     PyObject *labels = px_get(t->trace, "labels"), *lseq = NULL, *index = NULL;
-    PyObject *made = NULL;
+    PyObject *made = NULL, *lab;
     double *vals = NULL;
     size_t nv = 0, nl = 0, n, i, ns = 0;
     px_slice *sl = NULL;
@@ -35,14 +126,7 @@ px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **
     *keep = NULL;
     if (px_values_of(t, "values", NULL, &vals, &nv) < 0)
         goto done;
-    if (labels != NULL && !PyUnicode_Check(labels)) {
-        lseq = PySequence_Fast(labels, "");
-        if (lseq == NULL) {
-            PyErr_Clear();
-        }
-        else
-            nl = (size_t)PySequence_Fast_GET_SIZE(lseq);
-    }
+    lseq = label_sequence(labels, &nl);
     n = vals != NULL ? (lseq != NULL ? (nl > nv ? nl : nv) : nv) : nl;
     if (n == 0) {
         rc = 0;
@@ -50,7 +134,7 @@ px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **
     }
     made = PyList_New(0);
     index = PyDict_New();
-    sl = calloc(n, sizeof *sl);
+    sl = px_calc_zalloc(n, sizeof *sl);
     if (made == NULL || index == NULL || sl == NULL) {
         if (sl == NULL)
             PyErr_NoMemory();
@@ -63,60 +147,13 @@ px_pie_slices(trace_ctx *t, int sort, px_slice **out, size_t *count, PyObject **
     /* plotly.js adds up the values of equal labels (counting the labels
      * when no values are given); labels past the values count nothing. */
     for (i = 0; i < n; i++) {
-        PyObject *lab, *key, *pos;
         double v = vals != NULL ? (i < nv ? vals[i] : NAN) : 1;
-        double l0 = 0, dl = 1;
 
-        if (lseq != NULL && i < nl && PySequence_Fast_GET_ITEM(lseq, i) != Py_None)
-            lab = PySequence_Fast_GET_ITEM(lseq, i);
-        else {
-            px_number(t->trace, "label0", &l0);
-            px_number(t->trace, "dlabel", &dl);
-            double lv = l0 + dl * (double)i;
-
-            /* plotly.js names these slices by the number's text. */
-            if (lv == floor(lv) && fabs(lv) < 1e15)
-                lab = PyUnicode_FromFormat("%lld", (long long)lv);
-            else {
-                PyObject *f = PyFloat_FromDouble(lv);
-
-                lab = f != NULL ? PyObject_Str(f) : NULL;
-                Py_XDECREF(f);
-            }
-            if (lab == NULL || PyList_Append(made, lab) < 0) {
-                Py_XDECREF(lab);
-                goto done;
-            }
-            Py_DECREF(lab);
-        }
-        if (!PyUnicode_Check(lab)) {
-            key = PyObject_Str(lab);
-            if (key == NULL || PyList_Append(made, key) < 0) {
-                Py_XDECREF(key);
-                goto done;
-            }
-            Py_DECREF(key);
-            lab = key;
-        }
-        if (!(isfinite(v) && v >= 0))
-            continue;     /* plotly.js draws no negative or missing value */
-        pos = PyDict_GetItemWithError(index, lab);
-        if (pos != NULL) {
-            sl[PyLong_AsSize_t(pos)].value += v;
-            continue;
-        }
-        if (PyErr_Occurred())
+        if ((lab = slice_label(t, lseq, nl, i, made)) == NULL)
             goto done;
-        pos = PyLong_FromSize_t(ns);
-        if (pos == NULL || PyDict_SetItem(index, lab, pos) < 0) {
-            Py_XDECREF(pos);
+        /* plotly.js draws no negative or missing value */
+        if (isfinite(v) && v >= 0 && add_to_slice(index, sl, &ns, lab, v) < 0)
             goto done;
-        }
-        Py_DECREF(pos);
-        sl[ns].label = lab;
-        sl[ns].value = v;
-        sl[ns].first = ns;
-        ns++;
     }
     if (sort)
         qsort(sl, ns, sizeof *sl, slice_order);
@@ -153,8 +190,10 @@ px_read_pie(trace_ctx *t)
     px_number(t->trace, "rotation", &rot);
     for (i = 0; i < ns; i++)
         total += sl[i].value;
-    if (!(total > 0))
-        goto ok;
+    if (!(total > 0)) {
+        rc = 0;
+        goto done;
+    }
     start = 90 - rot;     /* plotly.js: the first slice starts at 12 o'clock */
     at = start;
     for (i = 0; i < ns; i++) {
@@ -185,7 +224,6 @@ px_read_pie(trace_ctx *t)
     if (title != NULL)
         SET_TEXT(r, title, chartex_axes_set_title(t->p->axes, CHARTEX_TITLE_CENTER, s, len,
                                                   &r->err));
-ok:
     rc = 0;
 done:
     free(sl);

@@ -117,7 +117,7 @@ theta_and_r(trace_ctx *t, double **theta, double **rad, size_t *n)
         px_number(t->trace, "theta0", &t0);
         px_number(t->trace, "dtheta", &dt);
         nt = nr;
-        *theta = malloc((nt ? nt : 1) * sizeof **theta);
+        *theta = px_calc_alloc(nt, sizeof **theta);
         if (*theta == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -145,11 +145,11 @@ polar_bars(trace_ctx *t, const double *theta, const double *rad, size_t n)
     chartex_artist *a;
     int rc = -1;
 
-    bx = malloc((n ? n : 1) * sizeof *bx);
-    by = malloc((n ? n : 1) * sizeof *by);
-    bw = malloc((n ? n : 1) * sizeof *bw);
-    bh = malloc((n ? n : 1) * sizeof *bh);
-    sp = malloc((n ? n : 1) * sizeof *sp);
+    bx = px_calc_alloc(n, sizeof *bx);
+    by = px_calc_alloc(n, sizeof *by);
+    bw = px_calc_alloc(n, sizeof *bw);
+    bh = px_calc_alloc(n, sizeof *bh);
+    sp = px_calc_alloc(n, sizeof *sp);
     if (bx == NULL || by == NULL || bw == NULL || bh == NULL || sp == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -188,52 +188,59 @@ done:
     return rc;
 }
 
+/* A scatterpolar's line (mode with lines) or markers of n [theta, r]
+ * points; nothing for text alone. */
+static int
+polar_points(trace_ctx *t, const double *theta, const double *rad, size_t n)
+{
+    PyObject *mode_obj = NULL;
+    const char *mode = px_str(t->trace, "mode", &mode_obj);
+    double *xy = NULL;
+    chartex_artist *a;
+    int rc = -1;
+
+    /* plotly.js's default mode, as a scatter's */
+    if (mode == NULL)
+        mode = n < 20 ? "lines+markers" : "lines";
+    if (strstr(mode, "lines") != NULL)
+        a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA,
+                          strstr(mode, "markers") != NULL ? CHARTEX_LINE_MARKER : 0, 0, 1);
+    else if (strstr(mode, "markers") != NULL)
+        a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
+    else {
+        rc = 0;    /* text or nothing drawn */
+        goto done;
+    }
+    if (a == NULL || (xy = px_interleave(theta, rad, n)) == NULL)
+        goto done;
+    if (chartex_artist_set_points(a, n, xy, &t->r->err) < 0) {
+        px_core_fail(t->r);
+        goto done;
+    }
+    rc = 0;
+done:
+    free(xy);
+    Py_XDECREF(mode_obj);
+    return rc;
+}
+
 int
 px_read_polar(trace_ctx *t)
 {
-    preader *r = t->r;
-    double *theta = NULL, *rad = NULL, *xy = NULL;
+    double *theta = NULL, *rad = NULL;
     size_t n;
-    PyObject *mode_obj = NULL;
-    const char *mode;
-    chartex_artist *a;
-    unsigned flags = 0;
     int rc = -1;
 
     if (polar_record(t) < 0 || theta_and_r(t, &theta, &rad, &n) < 0)
         goto done;
     if (rad == NULL)
-        goto ok;
-    if (strcmp(t->type, "barpolar") == 0) {
-        if (polar_bars(t, theta, rad, n) < 0)
-            goto done;
-        goto ok;
-    }
-    /* plotly.js's default mode, as a scatter's */
-    mode = px_str(t->trace, "mode", &mode_obj);
-    if (mode == NULL)
-        mode = n < 20 ? "lines+markers" : "lines";
-    if (strstr(mode, "lines") != NULL) {
-        if (strstr(mode, "markers") != NULL)
-            flags |= CHARTEX_LINE_MARKER;
-        a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, 0, 1);
-    }
-    else if (strstr(mode, "markers") != NULL)
-        a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
+        rc = 0;
+    else if (strcmp(t->type, "barpolar") == 0)
+        rc = polar_bars(t, theta, rad, n);
     else
-        goto ok;    /* text or nothing drawn */
-    if (a == NULL || (xy = px_interleave(theta, rad, n)) == NULL)
-        goto done;
-    if (chartex_artist_set_points(a, n, xy, &r->err) < 0) {
-        px_core_fail(r);
-        goto done;
-    }
-ok:
-    rc = 0;
+        rc = polar_points(t, theta, rad, n);
 done:
     free(theta);
     free(rad);
-    free(xy);
-    Py_XDECREF(mode_obj);
     return rc;
 }

@@ -23,7 +23,7 @@ padded(trace_ctx *t, PyObject *obj, const char *key, size_t n, double **v)
         return -1;
     if (got == NULL)
         return 0;
-    grown = realloc(got, (n > ng ? n : ng ? ng : 1) * sizeof *got);
+    grown = px_calc_grow(got, n > ng ? n : ng, sizeof *got);
     if (grown == NULL) {
         free(got);
         PyErr_NoMemory();
@@ -35,13 +35,46 @@ padded(trace_ctx *t, PyObject *obj, const char *key, size_t n, double **v)
     return 0;
 }
 
+/* The value of each of the n_nodes nodes: d3-sankey's when every link
+ * array is given (nl links), else NaN. */
+static int
+node_values(size_t n_nodes, const double *src, const double *tgt, const double *val, size_t nl,
+            double *nv)
+{
+    size_t i;
+
+    if (src != NULL && tgt != NULL && val != NULL) {
+        if (px_sankey_values(n_nodes, src, tgt, val, nl, nv) < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        return 0;
+    }
+    for (i = 0; i < n_nodes; i++)
+        nv[i] = NAN;
+    return 0;
+}
+
+/* The node labels given (an array) into labels. */
+static int
+node_labels(preader *r, PyObject *node, px_cells *labels)
+{
+    PyObject *lab = px_get(node, "label");
+    int rc = 0;
+
+    if (px_array_like(lab) && px_cells_array(r, labels, lab) < 0)
+        rc = -1;
+    Py_XDECREF(lab);
+    return rc < 0 || PyErr_Occurred() ? -1 : 0;
+}
+
 int
 px_read_sankey(trace_ctx *t)
 {
     preader *r = t->r;
     PyObject *node = px_get(t->trace, "node"), *link = px_get(t->trace, "link");
     double *src = NULL, *tgt = NULL, *val = NULL, *nv = NULL, *probe = NULL;
-    size_t nl = 0, n_nodes, n_labels = 0;
+    size_t nl = 0, n_nodes;
     px_cells labels = {0};
     chartex_artist *a;
     int rc = -1;
@@ -54,43 +87,21 @@ px_read_sankey(trace_ctx *t)
     if (px_values_of(&o, "value", NULL, &probe, &nl) < 0)
         goto done;
     if (padded(t, link, "source", nl, &src) < 0 || padded(t, link, "target", nl, &tgt) < 0
-        || padded(t, link, "value", nl, &val) < 0)
+        || padded(t, link, "value", nl, &val) < 0 || node_labels(r, node, &labels) < 0)
         goto done;
-    {
-        PyObject *lab = px_get(node, "label");
-
-        if (px_array_like(lab) && px_cells_array(r, &labels, lab) < 0) {
-            Py_DECREF(lab);
-            goto done;
-        }
-        Py_XDECREF(lab);
-        if (PyErr_Occurred())
-            goto done;
-        n_labels = labels.n;
-    }
-    if (n_labels == 0 && nl == 0) {
+    if (labels.n == 0 && nl == 0) {
         rc = 0;
         goto done;
     }
     n_nodes = src != NULL && tgt != NULL && val != NULL
-                  ? px_sankey_nodes(n_labels, src, tgt, nl) : n_labels;
-    nv = malloc((n_nodes ? n_nodes : 1) * sizeof *nv);
+                  ? px_sankey_nodes(labels.n, src, tgt, nl) : labels.n;
+    nv = px_calc_alloc(n_nodes, sizeof *nv);
     if (nv == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    if (src != NULL && tgt != NULL && val != NULL) {
-        if (px_sankey_values(n_nodes, src, tgt, val, nl, nv) < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-    }
-    else {
-        size_t i;
-
-        for (i = 0; i < n_nodes; i++)
-            nv[i] = NAN;
-    }
+    if (node_values(n_nodes, src, tgt, val, nl, nv) < 0)
+        goto done;
     a = px_new_record(t, CHARTEX_RECORD_SANKEY);
     if (a == NULL || px_cells_put(r, a, "node_labels", &labels, 0) < 0
         || px_put_numbers(r, a, "node_values", nv, n_nodes) < 0

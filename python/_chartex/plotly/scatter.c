@@ -12,6 +12,60 @@
 
 /* ------------------------------------------------------- error bars */
 
+/* What an error_x / error_y says: its type ("data", "percent",
+ * "constant", "sqrt"), the arrays of a "data" one, its values. */
+typedef struct error_spec {
+    const char *type;
+    const double *arr, *arrm;
+    size_t na, nm;
+    double value, valuem;
+    int symmetric;
+} error_spec;
+
+/* plotly.js: an error_x / error_y is visible by default only when an
+ * array or a value is given (plotly objects always hold an error_y, set
+ * or not). */
+static int
+error_visible(PyObject *spec)
+{
+    PyObject *a1 = px_get(spec, "array"), *v1 = px_get(spec, "value");
+    int given = a1 != NULL || v1 != NULL;
+
+    Py_XDECREF(a1);
+    Py_XDECREF(v1);
+    return px_bool(spec, "visible", given);
+}
+
+/* The plus and minus extents of n points at values v under e. */
+static void
+error_values(const error_spec *e, const double *v, size_t n, double *plus, double *minus)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        double p, m;
+
+        if (strcmp(e->type, "data") == 0) {
+            p = i < e->na ? e->arr[i] : NAN;
+            m = e->symmetric ? p : (i < e->nm ? e->arrm[i] : NAN);
+        }
+        else if (strcmp(e->type, "percent") == 0) {
+            p = fabs(v[i]) * e->value / 100;
+            m = fabs(v[i]) * (e->symmetric ? e->value : e->valuem) / 100;
+        }
+        else if (strcmp(e->type, "constant") == 0) {
+            p = e->value;
+            m = e->symmetric ? e->value : e->valuem;
+        }
+        else if (strcmp(e->type, "sqrt") == 0)
+            p = m = sqrt(v[i]);
+        else
+            p = m = NAN;
+        plus[i] = p;
+        minus[i] = m;
+    }
+}
+
 /* The plus and minus extents of one error_x / error_y of n points at
  * values v; 0 with *plus NULL when the trace has none. */
 static int
@@ -19,76 +73,43 @@ error_extents(trace_ctx *t, const char *key, const double *v, size_t n,
               double **plus, double **minus)
 {
     PyObject *spec = px_get(t->trace, key), *keep = NULL;
-    double *arr = NULL, *arrm = NULL, value = 10, valuem = 10;
-    size_t na = 0, nm = 0, i;
-    const char *type;
-    int symmetric, given_value, given_valuem, rc = -1;
+    trace_ctx o = {t->r, t->p, spec, t->type, t->index, NULL};
+    double *arr = NULL, *arrm = NULL;
+    error_spec e = {NULL, NULL, NULL, 0, 0, 10, 10, 0};
+    int given_value, given_valuem, rc = -1;
 
     *plus = *minus = NULL;
-    if (spec == NULL)
-        goto none;
-    {
-        /* plotly.js: visible by default only when an array or a value is
-         * given (plotly objects always hold an error_y, set or not). */
-        PyObject *a1 = px_get(spec, "array"), *v1 = px_get(spec, "value");
-        int given = a1 != NULL || v1 != NULL;
-
-        Py_XDECREF(a1);
-        Py_XDECREF(v1);
-        if (!px_bool(spec, "visible", given))
-            goto none;
-    }
-    if (px_values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "array", NULL,
-                  &arr, &na) < 0
-        || px_values_of(&(trace_ctx){t->r, t->p, spec, t->type, t->index, NULL}, "arrayminus",
-                     NULL, &arrm, &nm) < 0)
+    if (spec == NULL || !error_visible(spec)) {
+        rc = PyErr_Occurred() ? -1 : 0;
         goto done;
-    type = px_str(spec, "type", &keep);
-    given_value = px_number(spec, "value", &value);
-    given_valuem = px_number(spec, "valueminus", &valuem);
-    if (type == NULL)
-        type = arr != NULL ? "data" : "percent";
-    if (strcmp(type, "data") == 0 && arr == NULL)
-        goto none;
-    if (strcmp(type, "data") != 0 && !given_value && strcmp(type, "sqrt") != 0
-        && strcmp(type, "percent") != 0)
-        goto none;
-    symmetric = px_bool(spec, "symmetric",
-                        !(arrm != NULL || given_valuem));
-    *plus = malloc((n ? n : 1) * sizeof **plus);
-    *minus = malloc((n ? n : 1) * sizeof **minus);
+    }
+    if (px_values_of(&o, "array", NULL, &arr, &e.na) < 0
+        || px_values_of(&o, "arrayminus", NULL, &arrm, &e.nm) < 0)
+        goto done;
+    e.type = px_str(spec, "type", &keep);
+    given_value = px_number(spec, "value", &e.value);
+    given_valuem = px_number(spec, "valueminus", &e.valuem);
+    if (e.type == NULL)
+        e.type = arr != NULL ? "data" : "percent";
+    /* none: "data" without an array, or no value for a type needing it */
+    if (strcmp(e.type, "data") == 0 ? arr == NULL
+        : !given_value && strcmp(e.type, "sqrt") != 0 && strcmp(e.type, "percent") != 0) {
+        rc = PyErr_Occurred() ? -1 : 0;
+        goto done;
+    }
+    e.symmetric = px_bool(spec, "symmetric", !(arrm != NULL || given_valuem));
+    *plus = px_calc_alloc(n, sizeof **plus);
+    *minus = px_calc_alloc(n, sizeof **minus);
     if (*plus == NULL || *minus == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     if (!given_valuem)
-        valuem = value;
-    for (i = 0; i < n; i++) {
-        double p, m;
-
-        if (strcmp(type, "data") == 0) {
-            p = i < na ? arr[i] : NAN;
-            m = symmetric ? p : (i < nm ? arrm[i] : NAN);
-        }
-        else if (strcmp(type, "percent") == 0) {
-            p = fabs(v[i]) * value / 100;
-            m = fabs(v[i]) * (symmetric ? value : valuem) / 100;
-        }
-        else if (strcmp(type, "constant") == 0) {
-            p = value;
-            m = symmetric ? value : valuem;
-        }
-        else if (strcmp(type, "sqrt") == 0)
-            p = m = sqrt(v[i]);
-        else
-            p = m = NAN;
-        (*plus)[i] = p;
-        (*minus)[i] = m;
-    }
+        e.valuem = e.value;
+    e.arr = arr;
+    e.arrm = arrm;
+    error_values(&e, v, n, *plus, *minus);
     rc = 0;
-    goto done;
-none:
-    rc = PyErr_Occurred() ? -1 : 0;
 done:
     if (rc < 0 || (*plus == NULL) != (*minus == NULL)) {
         free(*plus);
@@ -141,7 +162,7 @@ area_polygons(trace_ctx *t, chartex_artist *a, const double *tv, const double *f
               const double *b, size_t n, int horizontal)
 {
     size_t i = 0, j, k, m, len;
-    double *poly = malloc((2 * n + 2 ? 2 * (2 * n + 2) : 1) * sizeof *poly);
+    double *poly = px_calc_alloc(n + 1, 4 * sizeof *poly);   /* 2 n + 2 points */
     int rc = -1;
 
 #define PUT(T, F) do {                                                       \
@@ -195,8 +216,8 @@ keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
     free(c->t);
     free(c->f);
     c->n = 0;
-    c->t = malloc((n ? n : 1) * sizeof *c->t);
-    c->f = malloc((n ? n : 1) * sizeof *c->f);
+    c->t = px_calc_alloc(n, sizeof *c->t);
+    c->f = px_calc_alloc(n, sizeof *c->f);
     if (c->t == NULL || c->f == NULL) {
         free(c->t);
         free(c->f);
@@ -210,176 +231,279 @@ keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
     return 0;
 }
 
-int
-px_read_scatter(trace_ctx *t)
+/* A scatter trace's points: x, y (and z on a 3-D scene), n of them. */
+typedef struct scatter_points {
+    double *x, *y, *z;
+    size_t n;
+} scatter_points;
+
+/* How a scatter trace is drawn: its mode (lines, markers), fill,
+ * stackgroup (NULL when none) and line shape. */
+typedef struct scatter_style {
+    PyObject *mode_obj, *fill_obj, *stack, *line, *shape_obj;   /* owned */
+    const char *fill, *shape;
+    int lines, markers;
+} scatter_style;
+
+static void
+style_clear(scatter_style *st)
 {
-    preader *r = t->r;
+    Py_XDECREF(st->mode_obj);
+    Py_XDECREF(st->fill_obj);
+    Py_XDECREF(st->stack);
+    Py_XDECREF(st->line);
+    Py_XDECREF(st->shape_obj);
+}
+
+/* The trace's points: x and y (one of them implied by x0/dx, y0/dy when
+ * absent), z on a 3-D scene, as many as the shortest.  1 when there are
+ * some to draw, 0 when none (no x and no y; no z on a scene), -1 on
+ * error. */
+static int
+read_points(trace_ctx *t, scatter_points *pts)
+{
     px_subplot *p = t->p;
     int three_d = p->kind == PX_SCENE;
-    double *x = NULL, *y = NULL, *z = NULL, *xy = NULL, *base = NULL, *cum = NULL;
-    double *ep[2] = {NULL, NULL}, *em[2] = {NULL, NULL};
-    size_t nx = 0, ny = 0, nz = 0, n, i;
-    PyObject *mode_obj = NULL, *fill_obj = NULL, *stack = NULL, *line = NULL, *shape_obj = NULL;
-    const char *mode, *fill, *shape;
-    int lines, markers, horizontal, errors, rc = -1;
+    size_t nx = 0, ny = 0, nz = 0;
+
+    if (px_values_of(t, "x", p->axis[0], &pts->x, &nx) < 0
+        || px_values_of(t, "y", p->axis[1], &pts->y, &ny) < 0
+        || (three_d && px_values_of(t, "z", p->axis[2], &pts->z, &nz) < 0))
+        return -1;
+    if (pts->x == NULL && pts->y == NULL)
+        return 0;
+    if (pts->x == NULL) {
+        nx = ny;
+        if ((pts->x = px_implied_positions(t, "x0", "dx", nx)) == NULL)
+            return -1;
+    }
+    if (pts->y == NULL) {
+        ny = nx;
+        if ((pts->y = px_implied_positions(t, "y0", "dy", ny)) == NULL)
+            return -1;
+    }
+    pts->n = nx < ny ? nx : ny;
+    if (three_d) {
+        if (pts->z == NULL)
+            return 0;
+        if (nz < pts->n)
+            pts->n = nz;
+    }
+    return 1;
+}
+
+/* The trace's style as plotly.js defaults it for n points: mode "lines"
+ * in a stackgroup, "lines+markers" under 20 points; a stackgroup fills to
+ * the next trace below (or beside, horizontal). */
+static void
+read_style(trace_ctx *t, size_t n, scatter_style *st)
+{
+    const char *mode = px_str(t->trace, "mode", &st->mode_obj);
+    int horizontal;
+
+    st->fill = px_str(t->trace, "fill", &st->fill_obj);
+    st->stack = px_get(t->trace, "stackgroup");
+    if (st->stack != NULL && !(PyUnicode_Check(st->stack) && PyUnicode_GET_LENGTH(st->stack) > 0))
+        Py_CLEAR(st->stack);
+    horizontal = px_str_is(t->trace, "orientation", "h", 0);
+    if (mode == NULL)
+        mode = st->stack != NULL ? "lines" : n < 20 ? "lines+markers" : "lines";
+    if (st->fill == NULL && st->stack != NULL)
+        st->fill = horizontal ? "tonextx" : "tonexty";
+    st->lines = strstr(mode, "lines") != NULL;
+    st->markers = strstr(mode, "markers") != NULL;
+    st->line = px_get(t->trace, "line");
+    st->shape = px_str(st->line, "shape", &st->shape_obj);
+}
+
+/* fill "toself" / "tonext": the area inside the trace's own outline. */
+static int
+fill_outline(trace_ctx *t, const scatter_points *pts)
+{
+    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
+    double *xy = NULL;
+    int rc = -1;
+
+    if (a == NULL || (xy = px_interleave(pts->x, pts->y, pts->n)) == NULL)
+        goto done;
+    if (chartex_artist_add_polygon(a, pts->n, xy, &t->r->err) < 0) {
+        px_core_fail(t->r);
+        goto done;
+    }
+    rc = keep_curve(t->p, pts->x, pts->y, pts->n);
+done:
+    free(xy);
+    return rc;
+}
+
+/* Whether the curve below stands at the n positions tv (NaN where tv is). */
+static int
+same_positions(const px_curve *c, const double *tv, size_t n)
+{
+    size_t i = 0;
+
+    if (c->n != n)
+        return 0;
+    for (; i < n && (c->t[i] == tv[i] || (isnan(c->t[i]) && isnan(tv[i]))); i++)
+        ;
+    return i == n;
+}
+
+/* A filled scatter: an area from the curve down to zero ("tozeroy",
+ * "tozerox") or to the subplot's previous curve ("tonexty", "tonextx"),
+ * stacked on it in a stackgroup; the curve kept for the next trace.  1
+ * when the trace below stands at other positions: plotly.js fills (or
+ * stacks) between two different outlines, which is no band, and the
+ * trace's own points are read as its line rather than a baseline that is
+ * not drawn. */
+static int
+draw_fill(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
+{
+    int to_x = strcmp(st->fill, "tozerox") == 0 || strcmp(st->fill, "tonextx") == 0;
+    const double *tv = to_x ? pts->y : pts->x, *f = to_x ? pts->x : pts->y;
+    px_trace_state *ts = px_trace_state_of(t->p);
+    double *base = NULL, *cum = NULL;
+    size_t n = pts->n, i;
+    chartex_artist *a;
+    int rc = -1;
+
+    if (ts == NULL)
+        return -1;
+    if (strcmp(st->fill, "toself") == 0 || strcmp(st->fill, "tonext") == 0)
+        return fill_outline(t, pts);
+    base = px_calc_zalloc(n, sizeof *base);
+    cum = px_calc_alloc(n, sizeof *cum);
+    if (base == NULL || cum == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (strncmp(st->fill, "tonext", 6) == 0 && ts->curve.t != NULL) {
+        if (!same_positions(&ts->curve, tv, n)) {
+            rc = 1;
+            goto done;
+        }
+        memcpy(base, ts->curve.f, n * sizeof *base);
+    }
+    for (i = 0; i < n; i++)
+        /* A stackgroup adds this trace to the one below (plotly's
+         * stackgaps "infer zero": a missing value counts as 0). */
+        cum[i] = st->stack != NULL ? base[i] + (isfinite(f[i]) ? f[i] : 0) : f[i];
+    a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
+    if (a == NULL)
+        goto done;
+    if (to_x)
+        chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
+    if (area_polygons(t, a, tv, cum, base, n, to_x) < 0 || keep_curve(t->p, tv, cum, n) < 0)
+        goto done;
+    rc = 0;
+done:
+    free(base);
+    free(cum);
+    return rc;
+}
+
+/* The flags of a scatter's line: no line (error bars alone), markers,
+ * steps (line.shape hv, vh, hvh, vhv), the data of an errorbar group. */
+static unsigned
+line_flags(const scatter_style *st, int errors)
+{
+    const char *shape = st->shape;
     unsigned flags = 0;
+
+    if (!st->lines)
+        flags |= CHARTEX_LINE_NO_LINE;
+    if (st->markers)
+        flags |= CHARTEX_LINE_MARKER;
+    if (shape != NULL && (strcmp(shape, "hv") == 0 || strcmp(shape, "vh") == 0
+                          || strcmp(shape, "hvh") == 0 || strcmp(shape, "vhv") == 0))
+        flags |= CHARTEX_LINE_STEPS;
+    if (errors)
+        flags |= CHARTEX_ARTIST_ERRORBAR_DATA;
+    return flags;
+}
+
+/* An unfilled scatter: its line (mode with lines, or error bars), else
+ * its markers, with its error bars as an errorbar group; nothing for
+ * text alone. */
+static int
+draw_line(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
+{
+    int three_d = t->p->kind == PX_SCENE, errors = 0, rc = -1;
+    double *ep[2] = {NULL, NULL}, *em[2] = {NULL, NULL}, *xy = NULL;
     unsigned long group = 0;
     chartex_artist *a;
 
-    if (px_values_of(t, "x", p->axis[0], &x, &nx) < 0 || px_values_of(t, "y", p->axis[1], &y, &ny) < 0
-        || (three_d && px_values_of(t, "z", p->axis[2], &z, &nz) < 0))
-        goto done;
-    if (x == NULL && y == NULL)
-        goto ok;
-    if (x == NULL) {
-        nx = ny;
-        if ((x = px_implied_positions(t, "x0", "dx", nx)) == NULL)
-            goto done;
-    }
-    if (y == NULL) {
-        ny = nx;
-        if ((y = px_implied_positions(t, "y0", "dy", ny)) == NULL)
-            goto done;
-    }
-    n = nx < ny ? nx : ny;
-    if (three_d) {
-        if (z == NULL)
-            goto ok;
-        if (nz < n)
-            n = nz;
-    }
-    mode = px_str(t->trace, "mode", &mode_obj);
-    fill = px_str(t->trace, "fill", &fill_obj);
-    stack = px_get(t->trace, "stackgroup");
-    if (stack != NULL && !(PyUnicode_Check(stack) && PyUnicode_GET_LENGTH(stack) > 0))
-        Py_CLEAR(stack);
-    horizontal = px_str_is(t->trace, "orientation", "h", 0);
-    if (mode == NULL)
-        mode = stack != NULL ? "lines" : n < 20 ? "lines+markers" : "lines";
-    if (fill == NULL && stack != NULL)
-        fill = horizontal ? "tonextx" : "tonexty";
-    lines = strstr(mode, "lines") != NULL;
-    markers = strstr(mode, "markers") != NULL;
-    line = px_get(t->trace, "line");
-    shape = px_str(line, "shape", &shape_obj);
-
-    if (!three_d && fill != NULL && strcmp(fill, "none") != 0) {
-        int to_x = strcmp(fill, "tozerox") == 0 || strcmp(fill, "tonextx") == 0;
-        int next = strncmp(fill, "tonext", 6) == 0;
-        const double *tv = to_x ? y : x, *f = to_x ? x : y;
-        px_trace_state *ts = px_trace_state_of(p);
-        px_curve *c;
-
-        if (ts == NULL)
-            goto done;
-        c = &ts->curve;
-
-        if (strcmp(fill, "toself") == 0 || strcmp(fill, "tonext") == 0) {
-            a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
-            if (a == NULL || (xy = px_interleave(x, y, n)) == NULL)
-                goto done;
-            if (chartex_artist_add_polygon(a, n, xy, &r->err) < 0) {
-                px_core_fail(r);
-                goto done;
-            }
-            goto kept;
-        }
-        base = calloc(n ? n : 1, sizeof *base);
-        cum = malloc((n ? n : 1) * sizeof *cum);
-        if (base == NULL || cum == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        if (next && c->t != NULL) {
-            i = 0;
-            if (c->n == n)
-                for (; i < n && (c->t[i] == tv[i] || (isnan(c->t[i]) && isnan(tv[i]))); i++)
-                    ;
-            if (i < n || c->n != n) {
-                /* The trace below stands at other positions: plotly.js
-                 * fills (or stacks) between two different outlines,
-                 * which is no band; the trace's own points are read as
-                 * its line rather than a baseline that is not drawn. */
-                free(base);
-                free(cum);
-                base = cum = NULL;
-                Py_CLEAR(stack);
-                goto unfilled;
-            }
-            memcpy(base, c->f, n * sizeof *base);
-        }
-        for (i = 0; i < n; i++)
-            /* A stackgroup adds this trace to the one below (plotly's
-             * stackgaps "infer zero": a missing value counts as 0). */
-            cum[i] = stack != NULL ? base[i] + (isfinite(f[i]) ? f[i] : 0) : f[i];
-        a = px_new_artist(t, CHARTEX_ARTIST_AREA, CHARTEX_ROLE_DATA, 0, 0, 1);
-        if (a == NULL)
-            goto done;
-        if (to_x)
-            chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
-        if (area_polygons(t, a, tv, cum, base, n, to_x) < 0)
-            goto done;
-        if (keep_curve(p, tv, cum, n) < 0)
-            goto done;
-        goto ok;
-    }
-unfilled:
-    errors = 0;
     if (!three_d) {
-        if (error_extents(t, "error_x", x, n, &ep[0], &em[0]) < 0
-            || error_extents(t, "error_y", y, n, &ep[1], &em[1]) < 0)
+        if (error_extents(t, "error_x", pts->x, pts->n, &ep[0], &em[0]) < 0
+            || error_extents(t, "error_y", pts->y, pts->n, &ep[1], &em[1]) < 0)
             goto done;
         errors = ep[0] != NULL || ep[1] != NULL;
     }
-    if (lines || errors) {
-        if (!lines)
-            flags |= CHARTEX_LINE_NO_LINE;
-        if (markers)
-            flags |= CHARTEX_LINE_MARKER;
-        if (shape != NULL && (strcmp(shape, "hv") == 0 || strcmp(shape, "vh") == 0
-                              || strcmp(shape, "hvh") == 0 || strcmp(shape, "vhv") == 0))
-            flags |= CHARTEX_LINE_STEPS;
-        if (errors) {
-            flags |= CHARTEX_ARTIST_ERRORBAR_DATA;
-            group = ++r->next_group;
-        }
-        a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 1);
+    if (st->lines || errors) {
+        if (errors)
+            group = ++t->r->next_group;
+        a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, line_flags(st, errors),
+                          group, 1);
     }
-    else if (markers)
+    else if (st->markers)
         a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
-    else
-        goto kept;    /* text or nothing drawn: no data */
-    if (a == NULL || (xy = px_interleave(x, y, n)) == NULL)
-        goto done;
-    if (chartex_artist_set_points(a, n, xy, &r->err) < 0
-        || (three_d && chartex_artist_set_z(a, n, z, &r->err) < 0)) {
-        px_core_fail(r);
+    else {
+        rc = 0;    /* text or nothing drawn: no data */
         goto done;
     }
-    if (ep[0] != NULL && error_segments(t, x, y, n, ep[0], em[0], 0, group) < 0)
+    if (a == NULL || (xy = px_interleave(pts->x, pts->y, pts->n)) == NULL)
         goto done;
-    if (ep[1] != NULL && error_segments(t, x, y, n, ep[1], em[1], 1, group) < 0)
+    if (chartex_artist_set_points(a, pts->n, xy, &t->r->err) < 0
+        || (three_d && chartex_artist_set_z(a, pts->n, pts->z, &t->r->err) < 0)) {
+        px_core_fail(t->r);
         goto done;
-kept:
-    if (!three_d && keep_curve(p, x, y, n) < 0)
+    }
+    if ((ep[0] != NULL && error_segments(t, pts->x, pts->y, pts->n, ep[0], em[0], 0, group) < 0)
+        || (ep[1] != NULL
+            && error_segments(t, pts->x, pts->y, pts->n, ep[1], em[1], 1, group) < 0))
         goto done;
-ok:
     rc = 0;
 done:
-    free(x);
-    free(y);
-    free(z);
     free(xy);
-    free(base);
-    free(cum);
     free(ep[0]);
     free(ep[1]);
     free(em[0]);
     free(em[1]);
-    Py_XDECREF(mode_obj);
-    Py_XDECREF(fill_obj);
-    Py_XDECREF(stack);
-    Py_XDECREF(line);
-    Py_XDECREF(shape_obj);
+    return rc;
+}
+
+int
+px_read_scatter(trace_ctx *t)
+{
+    int three_d = t->p->kind == PX_SCENE, got, rc = -1;
+    scatter_points pts = {NULL, NULL, NULL, 0};
+    scatter_style st;
+
+    memset(&st, 0, sizeof st);
+    got = read_points(t, &pts);
+    if (got <= 0) {
+        rc = got;
+        goto done;
+    }
+    read_style(t, pts.n, &st);
+    if (!three_d && st.fill != NULL && strcmp(st.fill, "none") != 0) {
+        got = draw_fill(t, &pts, &st);
+        if (got <= 0) {
+            rc = got;
+            goto done;
+        }
+        /* no band: the trace is drawn as a line */
+    }
+    if (draw_line(t, &pts, &st) < 0)
+        goto done;
+    /* the curve (drawn or not) is the next trace's "tonexty" */
+    if (!three_d && keep_curve(t->p, pts.x, pts.y, pts.n) < 0)
+        goto done;
+    rc = 0;
+done:
+    free(pts.x);
+    free(pts.y);
+    free(pts.z);
+    style_clear(&st);
     return rc;
 }

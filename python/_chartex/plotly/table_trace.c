@@ -10,6 +10,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The cells of one header column's rows as one text cell of col, a
+ * line each (null: empty; a number: its shortest text). */
+static int
+joined_text(const px_cells *one, px_cells *col)
+{
+    px_cells joined = {0};
+    size_t i;
+    int rc = -1;
+
+    for (i = 0; i < one->n; i++) {
+        if (i > 0 && px_cells_text(&joined, "\n", 1) < 0)
+            goto done;
+        if (one->off[i] != SIZE_MAX) {
+            if (px_cells_text(&joined, one->buf + one->off[i], one->len[i]) < 0)
+                goto done;
+        }
+        else if (!(one->num[i] == one->num[i])) {
+            if (px_cells_text(&joined, "", 0) < 0)
+                goto done;
+        }
+        else {
+            char num[CHARTEX_DOUBLE_BUFSIZE];
+            size_t len = chartex_format_double(one->num[i], num);
+
+            if (px_cells_text(&joined, num, len) < 0)
+                goto done;
+        }
+    }
+    /* the pieces are one text: their bytes, in order, in buf */
+    rc = px_cells_text(col, joined.buf ? joined.buf : "", joined.blen);
+done:
+    px_cells_clear(&joined);
+    return rc;
+}
+
 /* The header: one cell per column of header.values. */
 static int
 header(trace_ctx *t, chartex_artist *a, PyObject *values)
@@ -17,7 +52,6 @@ header(trace_ctx *t, chartex_artist *a, PyObject *values)
     PyObject *seq = PySequence_Fast(values, "");
     px_cells col = {0}, one = {0};
     Py_ssize_t k;
-    size_t i;
     int rc = -1;
 
     if (seq == NULL)
@@ -39,39 +73,9 @@ header(trace_ctx *t, chartex_artist *a, PyObject *values)
         /* several header rows: their texts on lines of one cell */
         if (px_cells_array(t->r, &one, it) < 0)
             goto done;
-        if (one.n == 1 && !one.any_text) {
-            if (px_cells_number(&col, one.num[0]) < 0)
-                goto done;
-        }
-        else {
-            px_cells joined = {0};
-
-            for (i = 0; i < one.n; i++) {
-                if (i > 0 && px_cells_text(&joined, "\n", 1) < 0)
-                    break;
-                if (one.off[i] != SIZE_MAX) {
-                    if (px_cells_text(&joined, one.buf + one.off[i], one.len[i]) < 0)
-                        break;
-                }
-                else if (!(one.num[i] == one.num[i])) {
-                    if (px_cells_text(&joined, "", 0) < 0)
-                        break;
-                }
-                else {
-                    char num[CHARTEX_DOUBLE_BUFSIZE];
-                    size_t len = chartex_format_double(one.num[i], num);
-
-                    if (px_cells_text(&joined, num, len) < 0)
-                        break;
-                }
-            }
-            /* the pieces are one text: their bytes, in order, in buf */
-            if (i < one.n || px_cells_text(&col, joined.buf ? joined.buf : "", joined.blen) < 0) {
-                px_cells_clear(&joined);
-                goto done;
-            }
-            px_cells_clear(&joined);
-        }
+        if (one.n == 1 && !one.any_text ? px_cells_number(&col, one.num[0]) < 0
+                                         : joined_text(&one, &col) < 0)
+            goto done;
         px_cells_clear(&one);
     }
     rc = px_cells_put(t->r, a, "header", &col, 0);

@@ -17,7 +17,7 @@ px_trace_state *
 px_trace_state_of(px_subplot *p)
 {
     if (p->ts == NULL) {
-        p->ts = calloc(1, sizeof *p->ts);
+        p->ts = px_calc_zalloc(1, sizeof *p->ts);
         if (p->ts == NULL)
             PyErr_NoMemory();
     }
@@ -101,7 +101,7 @@ px_values_of(trace_ctx *t, const char *key, px_axis *ax, double **v, size_t *n)
 double *
 px_implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n)
 {
-    double p0 = 0, dp = 1, *v = malloc((n ? n : 1) * sizeof *v);
+    double p0 = 0, dp = 1, *v = px_calc_alloc(n, sizeof *v);
     size_t i;
 
     if (v == NULL) {
@@ -118,7 +118,7 @@ px_implied_positions(trace_ctx *t, const char *k0, const char *kd, size_t n)
 double *
 px_interleave(const double *x, const double *y, size_t n)
 {
-    double *xy = malloc((n ? 2 * n : 1) * sizeof *xy);
+    double *xy = px_calc_alloc(n, 2 * sizeof *xy);
     size_t i;
 
     if (xy == NULL) {
@@ -189,7 +189,7 @@ px_side_by_side(trace_ctx *t, int horizontal, size_t *count, size_t *mine, doubl
         if (px_values_of(&o, horizontal ? "y" : "x", p->axis[horizontal ? 1 : 0], &v, &n) < 0)
             goto done;
         if (v != NULL) {
-            double *grown = realloc(all, (n_all + n + 1) * sizeof *all);
+            double *grown = px_calc_grow(all, n_all + n, sizeof *all);
 
             if (grown == NULL) {
                 PyErr_NoMemory();

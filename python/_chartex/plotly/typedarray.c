@@ -38,7 +38,7 @@ b64_init(void)
 static unsigned char *
 b64_decode(const char *s, size_t len, size_t *out_len)
 {
-    unsigned char *out = malloc(len / 4 * 3 + 3);
+    unsigned char *out = px_calc_alloc(len / 4 * 3 + 3, 1);
     const unsigned char *p = (const unsigned char *)s, *end = p + len;
     size_t o = 0;
     unsigned acc = 0, v;
@@ -122,10 +122,75 @@ typed_shape(PyObject *spec, size_t n, size_t *rows, size_t *cols)
             PyErr_Clear(), a = b = -1;
     }
     Py_DECREF(shape);
-    if (a > 0 && b > 0 && (size_t)a * (size_t)b == n) {
+    /* a * b must not wrap round to n (a hostile "3, 6148914691236517207"
+     * of five values made a table read far past them) */
+    if (a > 0 && b > 0 && (size_t)b <= n / (size_t)a && (size_t)a * (size_t)b == n) {
         *rows = (size_t)a;
         *cols = (size_t)b;
     }
+}
+
+/* The bytes of one value of dtype dt (plotly.py's names and NumPy's);
+ * 0 for a dtype plotly does not write. */
+static size_t
+dtype_width(const char *dt)
+{
+    if (strcmp(dt, "f8") == 0 || strcmp(dt, "float64") == 0)
+        return 8;
+    if (strcmp(dt, "f4") == 0 || strcmp(dt, "i4") == 0 || strcmp(dt, "u4") == 0
+        || strcmp(dt, "float32") == 0 || strcmp(dt, "int32") == 0
+        || strcmp(dt, "uint32") == 0)
+        return 4;
+    if (strcmp(dt, "i2") == 0 || strcmp(dt, "u2") == 0 || strcmp(dt, "int16") == 0
+        || strcmp(dt, "uint16") == 0)
+        return 2;
+    if (strcmp(dt, "i1") == 0 || strcmp(dt, "u1") == 0 || strcmp(dt, "u1c") == 0
+        || strcmp(dt, "int8") == 0 || strcmp(dt, "uint8") == 0
+        || strcmp(dt, "uint8clamped") == 0)
+        return 1;
+    return 0;
+}
+
+/* The value of width bytes b of dtype dt, little-endian as plotly.py
+ * writes (numpy's native order on every platform plotly supports is read
+ * the same way here); NaN when it is not finite. */
+static double
+decode_value(const unsigned char *b, const char *dt, size_t width)
+{
+    double v;
+
+    if (dt[0] == 'f' && width == 8) {
+        uint64_t u = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16
+                     | (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40
+                     | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+
+        memcpy(&v, &u, sizeof v);
+    }
+    else if (dt[0] == 'f') {
+        uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16
+                     | (uint32_t)b[3] << 24;
+        float f;
+
+        memcpy(&f, &u, sizeof f);
+        v = (double)f;
+    }
+    else {
+        uint32_t u = 0;
+        int k;
+
+        for (k = (int)width - 1; k >= 0; k--)
+            u = (u << 8) | b[k];
+        if (dt[0] == 'i') {
+            int64_t sv = (int64_t)u;
+
+            if (u & (1u << (8 * width - 1)))
+                sv -= (int64_t)1 << (8 * width);
+            v = (double)sv;
+        }
+        else
+            v = (double)u;
+    }
+    return isfinite(v) ? v : NAN;
 }
 
 /* The values of a typed array spec as doubles; NULL with *n 0 (no
@@ -139,21 +204,18 @@ px_typed_values(PyObject *spec, double **out, size_t *n, size_t *rows, size_t *c
     unsigned char *raw = NULL;
     size_t raw_len = 0, width, i, count;
     double *v = NULL;
-    int rc = -1;
+    int rc = 0;      /* not readable: no values, no exception */
 
     *out = NULL;
     *n = 0;
     *rows = 1;
     *cols = 0;
-    if (bdata == NULL || dtype == NULL || !PyUnicode_Check(bdata) || !PyUnicode_Check(dtype)) {
-        rc = 0;
+    if (bdata == NULL || dtype == NULL || !PyUnicode_Check(bdata) || !PyUnicode_Check(dtype))
         goto done;
-    }
     s = PyUnicode_AsUTF8AndSize(bdata, &slen);
     dt = PyUnicode_AsUTF8(dtype);
     if (s == NULL || dt == NULL) {
         PyErr_Clear();
-        rc = 0;
         goto done;
     }
     raw = b64_decode(s, (size_t)slen, &raw_len);
@@ -161,75 +223,21 @@ px_typed_values(PyObject *spec, double **out, size_t *n, size_t *rows, size_t *c
         rc = PyErr_Occurred() ? -1 : 0;
         goto done;
     }
-    if (strcmp(dt, "f8") == 0 || strcmp(dt, "float64") == 0)
-        width = 8;
-    else if (strcmp(dt, "f4") == 0 || strcmp(dt, "i4") == 0 || strcmp(dt, "u4") == 0
-             || strcmp(dt, "float32") == 0 || strcmp(dt, "int32") == 0
-             || strcmp(dt, "uint32") == 0)
-        width = 4;
-    else if (strcmp(dt, "i2") == 0 || strcmp(dt, "u2") == 0 || strcmp(dt, "int16") == 0
-             || strcmp(dt, "uint16") == 0)
-        width = 2;
-    else if (strcmp(dt, "i1") == 0 || strcmp(dt, "u1") == 0 || strcmp(dt, "u1c") == 0
-             || strcmp(dt, "int8") == 0 || strcmp(dt, "uint8") == 0
-             || strcmp(dt, "uint8clamped") == 0)
-        width = 1;
-    else {
-        rc = 0;    /* a dtype plotly does not write: not read */
+    if ((width = dtype_width(dt)) == 0)
         goto done;
-    }
     count = raw_len / width;
-    v = malloc((count ? count : 1) * sizeof *v);
+    v = px_calc_alloc(count, sizeof *v);
     if (v == NULL) {
+        rc = -1;
         PyErr_NoMemory();
         goto done;
     }
-    for (i = 0; i < count; i++) {
-        const unsigned char *b = raw + i * width;
-
-        /* Little-endian, as plotly.py writes (numpy's native order on
-         * every platform plotly supports is read the same way here). */
-        if (dt[0] == 'f' && width == 8) {
-            uint64_t u = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16
-                         | (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40
-                         | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-            double d;
-
-            memcpy(&d, &u, sizeof d);
-            v[i] = d;
-        }
-        else if (dt[0] == 'f') {
-            uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16
-                         | (uint32_t)b[3] << 24;
-            float f;
-
-            memcpy(&f, &u, sizeof f);
-            v[i] = (double)f;
-        }
-        else {
-            uint32_t u = 0;
-            int k, is_signed = dt[0] == 'i';
-
-            for (k = (int)width - 1; k >= 0; k--)
-                u = (u << 8) | b[k];
-            if (is_signed) {
-                int64_t sv = (int64_t)u;
-
-                if (u & (1u << (8 * width - 1)))
-                    sv -= (int64_t)1 << (8 * width);
-                v[i] = (double)sv;
-            }
-            else
-                v[i] = (double)u;
-        }
-        if (!isfinite(v[i]))
-            v[i] = NAN;
-    }
+    for (i = 0; i < count; i++)
+        v[i] = decode_value(raw + i * width, dt, width);
     typed_shape(spec, count, rows, cols);
     *out = v;
     *n = count;
     v = NULL;
-    rc = 0;
 done:
     free(raw);
     free(v);

@@ -438,13 +438,63 @@ px_data_range(const double *v, size_t n, double *lo, double *hi)
     }
 }
 
+/* autoBin's rough bin size when none is given: the span [o, s] over
+ * nbins, else twice the samples' standard deviation over n^0.4 (n^0.25
+ * in 2-D), no less than their smallest gap rounded up (1 when that is no
+ * number).  -1 when out of memory. */
+static int
+rough_size(const double *v, size_t n, long nbins, double o, double s, int is2d, double *u)
+{
+    static const double r9[] = {0.9, 1.9, 4.9, 9.9};
+    double md, f, h;
+
+    if (nbins > 0) {
+        *u = (s - o) / (double)nbins;
+        return 0;
+    }
+    if (px_min_diff(v, n, &md) < 0)
+        return -1;
+    f = pow(10, floor(log(md) / JS_LN10));
+    h = f * round_up(md / f, r9, 4, 1);
+    *u = 2 * stdev_pop(v, n) / pow((double)n, is2d ? 0.25 : 0.4);
+    *u = isnan(h) || isnan(*u) ? NAN : fmax(h, *u);  /* Math.max: NaN wins */
+    if (!js_isnum(*u))
+        *u = 1;
+    return 0;
+}
+
+/* autoBin's end: the start *p shifted off the data (numbers, or months),
+ * and the first edge past the data's top s. */
+static double
+shifted_end(double *p, const double *v, size_t n, int is_date, dtick dt, double o, double s)
+{
+    double e;
+
+    if (dt.months <= 0) {
+        double m;
+
+        *p = shift_numeric(*p, v, n, is_date, dt, o, s);
+        m = 1 + floor((s - *p) / dt.num);
+        e = *p + m * dt.num;
+    } else {
+        size_t guard = 0;
+
+        *p = shift_months(*p, v, n, dt, o);
+        /* the data's span in months bounds this loop; the guard only
+         * stops a NaN or runaway on hostile input */
+        for (e = *p; e <= s && guard < 10 * (size_t)MAX_BINS; guard++)
+            e = px_tick_increment(e, dt, 0);
+    }
+    return e;
+}
+
 /* axes.autoBin.  size: the given (cleaned) bin size or NULL; is2d: a
  * 2-D histogram's axis (the rough size uses n^0.25, not n^0.4). */
 int
 px_auto_bin(const double *v, size_t n, px_axis_type axtype, long nbins,
          const dtick *size, double raw_size, int is2d, binspec *out)
 {
-    double o, s, tick0, p, e;
+    double o, s, tick0, p;
     int is_date = axtype == PX_AXTYPE_DATE;
     dtick dt = {1, 0};
 
@@ -467,41 +517,13 @@ px_auto_bin(const double *v, size_t n, px_axis_type axtype, long nbins,
     } else {
         double u;
 
-        if (nbins > 0) {
-            u = (s - o) / (double)nbins;
-        } else {
-            static const double r9[] = {0.9, 1.9, 4.9, 9.9};
-            double md, f, h;
-
-            if (px_min_diff(v, n, &md) < 0)
-                return -1;
-            f = pow(10, floor(log(md) / JS_LN10));
-            h = f * round_up(md / f, r9, 4, 1);
-            u = 2 * stdev_pop(v, n) / pow((double)n, is2d ? 0.25 : 0.4);
-            u = isnan(h) || isnan(u) ? NAN : fmax(h, u);  /* Math.max: NaN wins */
-            if (!js_isnum(u))
-                u = 1;
-        }
+        if (rough_size(v, n, nbins, o, s, is2d, &u) < 0)
+            return -1;
         auto_ticks(is_date, u, &dt, &tick0);
     }
     p = px_tick_increment(px_tick_first(o, s, tick0, dt), dt, 1);
-    if (dt.months <= 0) {
-        double m;
-
-        p = shift_numeric(p, v, n, is_date, dt, o, s);
-        m = 1 + floor((s - p) / dt.num);
-        e = p + m * dt.num;
-    } else {
-        size_t guard = 0;
-
-        p = shift_months(p, v, n, dt, o);
-        /* the data's span in months bounds this loop; the guard only
-         * stops a NaN or runaway on hostile input */
-        for (e = p; e <= s && guard < 10 * (size_t)MAX_BINS; guard++)
-            e = px_tick_increment(e, dt, 0);
-    }
+    out->end = shifted_end(&p, v, n, is_date, dt, o, s);
     out->start = p;
-    out->end = e;
     out->size = dt;
     return 0;
 }

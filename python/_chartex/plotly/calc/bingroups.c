@@ -91,19 +91,16 @@ group_positions(hist_ctx *cx, size_t g, size_t *len)
     return all;
 }
 
-/* histogram/calc.js handleSingleValueOverlays: on an overlay axis a trace
- * whose samples are all one value gets a bin as wide as the narrowest
- * bins of the other traces, centred on its value. */
+/* The narrowest bin size of the traces other than ti (those before it
+ * as their groups stand, those after it computed now), into *l; the
+ * single-value traces after ti, which take the width too, appended to
+ * lst (*nl of them).  -1 when out of memory. */
 static int
-single_value_overlays(hist_ctx *cx, size_t ti, binspec *e)
+overlay_width(hist_ctx *cx, size_t ti, size_t *lst, size_t *nl, double *l)
 {
-    size_t *lst = px_calc_alloc(cx->n, sizeof *lst), nl = 0, i, j;
-    double l = INFINITY, *first = NULL;
-    int rc = -1, passed = 0;
+    size_t i;
+    int passed = 0;
 
-    if (!lst)
-        goto done;
-    lst[nl++] = ti;
     for (i = 0; i < cx->n; i++) {
         if (i == ti) {
             passed = 1;
@@ -112,25 +109,35 @@ single_value_overlays(hist_ctx *cx, size_t ti, binspec *e)
             dtick sz = o->size;
 
             /* Math.min with a month string is NaN, and stays NaN */
-            l = sz.months > 0 ? NAN : (isnan(l) ? l : fmin(l, sz.num));
+            *l = sz.months > 0 ? NAN : (isnan(*l) ? *l : fmin(*l, sz.num));
         } else {
             binspec be;
             int early = 0;
 
             if (px_compute_group(cx, i, 1, &be, &early) < 0)
-                goto done;
+                return -1;
             if (early) {
-                lst[nl++] = i;
+                lst[(*nl)++] = i;
             } else {
                 dtick sz = cx->g[cx->gid[i]].size;
 
-                l = sz.months > 0 ? NAN : (isnan(l) ? l : fmin(l, sz.num));
+                *l = sz.months > 0 ? NAN : (isnan(*l) ? *l : fmin(*l, sz.num));
             }
         }
     }
-    first = px_calc_zalloc(nl, sizeof *first);
+    return 0;
+}
+
+/* The first defined position of each of the nl traces lst (NaN when
+ * none); NULL when out of memory. */
+static double *
+first_positions(const hist_ctx *cx, const size_t *lst, size_t nl)
+{
+    double *first = px_calc_zalloc(nl, sizeof *first);
+    size_t i, j;
+
     if (!first)
-        goto done;
+        return NULL;
     for (i = 0; i < nl; i++) {
         const px_hist_input *t = &cx->in[lst[i]];
 
@@ -141,6 +148,27 @@ single_value_overlays(hist_ctx *cx, size_t ti, binspec *e)
                 break;
             }
     }
+    return first;
+}
+
+/* histogram/calc.js handleSingleValueOverlays: on an overlay axis a trace
+ * whose samples are all one value gets a bin as wide as the narrowest
+ * bins of the other traces, centred on its value. */
+static int
+single_value_overlays(hist_ctx *cx, size_t ti, binspec *e)
+{
+    size_t *lst = px_calc_alloc(cx->n, sizeof *lst), nl = 0, i;
+    double l = INFINITY, *first = NULL;
+    int rc = -1;
+
+    if (!lst)
+        goto done;
+    lst[nl++] = ti;
+    if (overlay_width(cx, ti, lst, &nl, &l) < 0)
+        goto done;
+    first = first_positions(cx, lst, nl);
+    if (!first)
+        goto done;
     if (!isfinite(l) && px_min_diff(first, nl, &l) < 0)
         goto done;
     for (i = 0; i < nl; i++) {

@@ -216,122 +216,166 @@ bin_of(double x, px_axis_type at, const double *edges, size_t nb, double start_r
     return find_bin(x, start_r, size.num, NULL, 0);
 }
 
-/* histogram/calc.js calc for one trace, its bins already decided. */
+/* What calc.js keeps per bin of one trace: its value, whether it is
+ * null (no sample yet, for min and max), density's 1/dx, and its count of
+ * samples (for avg). */
+typedef struct bin_arrays {
+    double *val, *inc, *cnt;
+    unsigned char *nul;
+} bin_arrays;
+
+static void
+bin_arrays_free(bin_arrays *b)
+{
+    free(b->val);
+    free(b->nul);
+    free(b->inc);
+    free(b->cnt);
+}
+
+/* The arrays of nb bins between edges, each 0 (null for min and max:
+ * extreme); -1 when out of memory. */
 static int
-calc_trace(hist_ctx *cx, size_t ti, px_hist_output *out)
+bin_arrays_init(bin_arrays *b, const double *edges, size_t nb, dtick size, int extreme)
+{
+    size_t i;
+
+    b->val = px_calc_alloc(nb, sizeof *b->val);
+    b->nul = px_calc_alloc(nb, 1);
+    b->inc = px_calc_alloc(nb, sizeof *b->inc);
+    b->cnt = px_calc_alloc(nb, sizeof *b->cnt);
+    if (!b->val || !b->nul || !b->inc || !b->cnt)
+        return -1;
+    for (i = 0; i < nb; i++) {
+        b->val[i] = 0;
+        b->nul[i] = (unsigned char)extreme;
+        b->inc[i] = 1 / (px_tick_increment(edges[i], size, 0) - edges[i]);
+        b->cnt[i] = 0;
+    }
+    return 0;
+}
+
+/* bin_functions.js: trace ti's samples into its nb bins (counted, or
+ * their weights under func when use_w); the total plotly.js adds up. */
+static double
+bin_samples(const hist_ctx *cx, size_t ti, const double *edges, size_t nb, int use_w,
+            bin_arrays *b)
 {
     const px_hist_input *t = &cx->in[ti];
-    px_axis_type at = cx->axtype;
-    dtick size = cx->tsize[ti];
-    px_histnorm norm = t->norm;
-    int density, doavg, extreme, use_w;
-    size_t nb = 0, i, first, lastb;
-    double *edges = NULL, *val = NULL, *inc = NULL, *cnt = NULL, total = 0;
-    unsigned char *nul = NULL;
-    int rc = -1;
+    double total = 0, w;
+    size_t i;
 
-    density = norm == PX_HISTNORM_DENSITY || norm == PX_HISTNORM_PROBABILITY_DENSITY;
-    if (t->cumulative && density) {   /* a cumulative density is an integral */
-        norm = norm == PX_HISTNORM_DENSITY ? PX_HISTNORM_NONE : PX_HISTNORM_PROBABILITY;
-        density = 0;
-    }
-    extreme = t->func == PX_HISTFUNC_MIN || t->func == PX_HISTFUNC_MAX;
-    use_w = t->weights && t->func != PX_HISTFUNC_COUNT;
-    doavg = use_w && t->func == PX_HISTFUNC_AVG;
-
-    if (step_edges(at, cx->tstart[ti], cx->tend[ti], size, 1, &edges, &nb) < 0)
-        goto done;
-    val = px_calc_alloc(nb, sizeof *val);
-    nul = px_calc_alloc(nb, 1);
-    inc = px_calc_alloc(nb, sizeof *inc);
-    cnt = px_calc_alloc(nb, sizeof *cnt);
-    if (!val || !nul || !inc || !cnt)
-        goto done;
-    for (i = 0; i < nb; i++) {
-        val[i] = 0;
-        nul[i] = (unsigned char)extreme;
-        inc[i] = 1 / (px_tick_increment(edges[i], size, 0) - edges[i]);
-        cnt[i] = 0;
-    }
-
-    /* bin the samples (bin_functions.js) */
     for (i = 0; i < t->n; i++) {
-        long b = bin_of(t->pos[i], at, edges, nb, cx->tstart[ti], size);
-        double w;
+        long k = bin_of(t->pos[i], cx->axtype, edges, nb, cx->tstart[ti], cx->tsize[ti]);
 
-        if (b < 0 || (size_t)b >= nb)
+        if (k < 0 || (size_t)k >= nb)
             continue;
         if (!use_w) {
-            val[b] += 1;     /* null++ is 1 */
-            nul[b] = 0;
+            b->val[k] += 1;     /* null++ is 1 */
+            b->nul[k] = 0;
             total += 1;
             continue;
         }
         w = t->weights[i];
         if (!js_isnum(w))
             continue;
-        total += bin_add(t->func, w, val, nul, cnt, (size_t)b);
+        total += bin_add(t->func, w, b->val, b->nul, b->cnt, (size_t)k);
     }
-    if (doavg) {             /* average.js */
-        total = 0;
-        for (i = 0; i < nb; i++) {
-            if (cnt[i]) {
-                val[i] /= cnt[i];
-                total += val[i];
-            } else {
-                nul[i] = 1;
-            }
-        }
-    }
-    if (norm != PX_HISTNORM_NONE)      /* norm_functions.js */
-        for (i = 0; i < nb; i++) {
-            val[i] = norm_value(norm, val[i], nul[i], total, inc[i], 1);
-            nul[i] = 0;
-        }
-    if (t->cumulative)
-        cdf(val, nul, nb, t->cumulative_decreasing, t->cumulative_currentbin);
+    return total;
+}
 
-    /* the drawn range: empty bins at both ends are left out */
-    first = 0;
-    lastb = nb ? nb - 1 : 0;
-    for (i = 0; i < nb; i++)
-        if (!nul[i] && val[i] != 0 && !isnan(val[i])) {
-            first = i;
-            break;
+/* average.js: each bin's mean (null without a sample); the total of the
+ * means. */
+static double
+average_bins(bin_arrays *b, size_t nb)
+{
+    double total = 0;
+    size_t i;
+
+    for (i = 0; i < nb; i++) {
+        if (b->cnt[i]) {
+            b->val[i] /= b->cnt[i];
+            total += b->val[i];
+        } else {
+            b->nul[i] = 1;
         }
-    for (i = nb; i-- > first;)
-        if (!nul[i] && val[i] != 0 && !isnan(val[i])) {
-            lastb = i;
-            break;
-        }
+    }
+    return total;
+}
+
+/* The drawn bins into out: the empty bins at both ends left out. */
+static int
+drawn_bins(const double *edges, size_t nb, const bin_arrays *b, px_hist_output *out)
+{
+    size_t i, first = 0, lastb = nb ? nb - 1 : 0;
+
     if (nb == 0) {
         out->nbins = 0;
         out->edges = NULL;
         out->values = NULL;
-        rc = 0;
-        goto done;
+        return 0;
     }
+    for (i = 0; i < nb; i++)
+        if (!b->nul[i] && b->val[i] != 0 && !isnan(b->val[i])) {
+            first = i;
+            break;
+        }
+    for (i = nb; i-- > first;)
+        if (!b->nul[i] && b->val[i] != 0 && !isnan(b->val[i])) {
+            lastb = i;
+            break;
+        }
     out->nbins = lastb - first + 1;
     out->edges = px_calc_alloc(out->nbins + 1, sizeof *out->edges);
     out->values = px_calc_alloc(out->nbins, sizeof *out->values);
     if (!out->edges || !out->values) {
         px_hist_output_clear(out);
-        goto done;
+        return -1;
     }
     for (i = 0; i < out->nbins; i++) {
-        double v = val[first + i];
+        double v = b->val[first + i];
 
         out->edges[i] = edges[first + i];
-        out->values[i] = nul[first + i] || !js_isnum(v) ? NAN : v;
+        out->values[i] = b->nul[first + i] || !js_isnum(v) ? NAN : v;
     }
     out->edges[out->nbins] = edges[lastb + 1];
-    rc = 0;
+    return 0;
+}
+
+/* histogram/calc.js calc for one trace, its bins already decided. */
+static int
+calc_trace(hist_ctx *cx, size_t ti, px_hist_output *out)
+{
+    const px_hist_input *t = &cx->in[ti];
+    px_histnorm norm = t->norm;
+    int use_w = t->weights && t->func != PX_HISTFUNC_COUNT;
+    size_t nb = 0, i;
+    double *edges = NULL, total;
+    bin_arrays b = {NULL, NULL, NULL, NULL};
+    int rc = -1;
+
+    if (t->cumulative && (norm == PX_HISTNORM_DENSITY
+                          || norm == PX_HISTNORM_PROBABILITY_DENSITY))
+        /* a cumulative density is an integral */
+        norm = norm == PX_HISTNORM_DENSITY ? PX_HISTNORM_NONE : PX_HISTNORM_PROBABILITY;
+    if (step_edges(cx->axtype, cx->tstart[ti], cx->tend[ti], cx->tsize[ti], 1, &edges, &nb) < 0
+        || bin_arrays_init(&b, edges, nb, cx->tsize[ti],
+                           t->func == PX_HISTFUNC_MIN || t->func == PX_HISTFUNC_MAX) < 0)
+        goto done;
+    total = bin_samples(cx, ti, edges, nb, use_w, &b);
+    if (use_w && t->func == PX_HISTFUNC_AVG)
+        total = average_bins(&b, nb);
+    if (norm != PX_HISTNORM_NONE)      /* norm_functions.js */
+        for (i = 0; i < nb; i++) {
+            b.val[i] = norm_value(norm, b.val[i], b.nul[i], total, b.inc[i], 1);
+            b.nul[i] = 0;
+        }
+    if (t->cumulative)
+        cdf(b.val, b.nul, nb, t->cumulative_decreasing, t->cumulative_currentbin);
+    rc = drawn_bins(edges, nb, &b, out);
 done:
     free(edges);
-    free(val);
-    free(nul);
-    free(inc);
-    free(cnt);
+    bin_arrays_free(&b);
     return rc;
 }
 
@@ -347,12 +391,40 @@ px_hist_output_clear(px_hist_output *out)
     out->nbins = 0;
 }
 
+/* cross_trace_defaults.js: unless overlaid, the histograms of one
+ * subplot share one group (named by the first's bingroup, the others'
+ * ignored); overlaid, traces of one non-empty bingroup share. */
+static void
+assign_groups(hist_ctx *cx)
+{
+    const px_hist_input *in = cx->in;
+    size_t i, j, ngroups = 0;
+
+    for (i = 0; i < cx->n; i++) {
+        const char *bg = in[i].bingroup;
+
+        cx->gid[i] = ngroups;
+        if (!cx->overlay) {
+            cx->gid[i] = 0;
+            continue;
+        }
+        if (bg && *bg)
+            for (j = 0; j < i; j++)
+                if (in[j].bingroup && strcmp(in[j].bingroup, bg) == 0) {
+                    cx->gid[i] = cx->gid[j];
+                    break;
+                }
+        if (cx->gid[i] == ngroups)
+            ngroups++;
+    }
+}
+
 int
 px_histograms(const px_hist_input *in, size_t n_traces, px_axis_type axtype,
                const char *barmode, px_hist_output *out)
 {
     hist_ctx cx;
-    size_t i, j, ngroups = 0;
+    size_t i;
     int rc = -1;
 
     if (!out || (!in && n_traces))
@@ -379,27 +451,7 @@ px_histograms(const px_hist_input *in, size_t n_traces, px_axis_type axtype,
     for (i = 0; i < n_traces; i++)
         if (in[i].n && !in[i].pos)
             goto done;
-
-    /* cross_trace_defaults.js: unless overlaid, the histograms of one
-     * subplot share one group (named by the first's bingroup, the others'
-     * ignored); overlaid, traces of one non-empty bingroup share. */
-    for (i = 0; i < n_traces; i++) {
-        const char *bg = in[i].bingroup;
-
-        cx.gid[i] = ngroups;
-        if (!cx.overlay) {
-            cx.gid[i] = 0;
-            continue;
-        }
-        if (bg && *bg)
-            for (j = 0; j < i; j++)
-                if (in[j].bingroup && strcmp(in[j].bingroup, bg) == 0) {
-                    cx.gid[i] = cx.gid[j];
-                    break;
-                }
-        if (cx.gid[i] == ngroups)
-            ngroups++;
-    }
+    assign_groups(&cx);
     for (i = 0; i < n_traces; i++)
         cx.g[i].raw_size = NAN;
 
@@ -479,26 +531,23 @@ px_hist2d_output_clear(px_hist2d_output *out)
     memset(out, 0, sizeof *out);
 }
 
-int
-px_histogram2d(const px_hist2d_input *in, px_axis_type xtype, px_axis_type ytype,
-                px_hist2d_output *out)
+/* The bins along one axis of a 2-D histogram. */
+typedef struct axis_bins {
+    double *edges;           /* nb + 1, c units */
+    size_t nb;
+    double start_r;          /* the first edge in r units */
+    dtick size;
+} axis_bins;
+
+/* Both axes' bins (x: ab[0], y: ab[1]) for the first n points. */
+static int
+both_axes_2d(const px_hist2d_input *in, px_axis_type xtype, px_axis_type ytype, size_t n,
+             axis_bins ab[2])
 {
     px_hist_input ax[2];
     px_axis_type at[2];
-    double *edges[2] = {NULL, NULL}, start_r[2], inc[2] = {0, 0}, total = 0;
-    double *xinc = NULL, *cnt = NULL;
-    unsigned char *nul = NULL;
-    dtick size[2];
-    size_t nb[2] = {0, 0}, n, i, j, cells;
-    int d, extreme, use_w, doavg, rc = -1;
+    int d;
 
-    if (!out)
-        return -1;
-    memset(out, 0, sizeof *out);
-    if (!in || (in->x.n && !in->x.pos) || (in->y.n && !in->y.pos) || (in->nz && !in->z))
-        return -1;
-    /* the points are the pairs (x[i], y[i]), i < trace._length */
-    n = in->x.n < in->y.n ? in->x.n : in->y.n;
     ax[0] = in->x;
     ax[1] = in->y;
     at[0] = xtype;
@@ -508,91 +557,171 @@ px_histogram2d(const px_hist2d_input *in, px_axis_type xtype, px_axis_type ytype
         ax[d].weights = NULL;
         ax[d].cumulative = 0;
         ax[d].bingroup = "";
-        if (axis_2d(&ax[d], at[d], &edges[d], &nb[d], &start_r[d], &size[d]) < 0)
-            goto done;
+        if (axis_2d(&ax[d], at[d], &ab[d].edges, &ab[d].nb, &ab[d].start_r, &ab[d].size) < 0)
+            return -1;
     }
-    if (nb[0] && nb[1] > MAX_2D_CELLS / nb[0])
-        goto done;
-    cells = nb[0] * nb[1];
-    extreme = in->func == PX_HISTFUNC_MIN || in->func == PX_HISTFUNC_MAX;
-    use_w = in->z != NULL && in->func != PX_HISTFUNC_COUNT;
-    doavg = use_w && in->func == PX_HISTFUNC_AVG;
-    out->values = px_calc_alloc(cells, sizeof *out->values);
-    nul = px_calc_alloc(cells, 1);
-    cnt = px_calc_zalloc(cells, sizeof *cnt);
-    xinc = px_calc_alloc(nb[0], sizeof *xinc);
-    if (!out->values || !nul || !cnt || !xinc)
-        goto done;
+    return 0;
+}
+
+/* density's 1/dx along an axis: its mean bin width's (0 without a bin). */
+static double
+mean_increment(const axis_bins *a)
+{
+    return a->nb ? 1 / ((a->edges[a->nb] - a->edges[0]) / (double)a->nb) : 0;
+}
+
+/* density's 1/dx of bin i: the mean's, or a month bin's own (inc0: the
+ * mean's). */
+static double
+bin_increment(const axis_bins *a, size_t i, double inc0)
+{
+    return a->size.months > 0 ? 1 / (a->edges[i + 1] - a->edges[i]) : inc0;
+}
+
+/* The grid's arrays: values 0 (null for min and max: nul0), counts 0,
+ * and each column's 1/dx; -1 when out of memory. */
+static int
+grid_arrays(const axis_bins ab[2], int nul0, double **values, unsigned char **nul,
+            double **cnt, double **xinc)
+{
+    size_t i, cells = ab[0].nb * ab[1].nb;
+
+    *values = px_calc_alloc(cells, sizeof **values);
+    *nul = px_calc_alloc(cells, 1);
+    *cnt = px_calc_zalloc(cells, sizeof **cnt);
+    *xinc = px_calc_alloc(ab[0].nb, sizeof **xinc);
+    if (!*values || !*nul || !*cnt || !*xinc)
+        return -1;
     for (i = 0; i < cells; i++) {
-        out->values[i] = 0;
-        nul[i] = (unsigned char)(extreme && use_w);   /* null for min/max */
+        (*values)[i] = 0;
+        (*nul)[i] = (unsigned char)nul0;
     }
-    /* density's 1/dx: the mean bin width, or each month bin's own */
-    for (d = 0; d < 2; d++)
-        if (nb[d])
-            inc[d] = 1 / ((edges[d][nb[d]] - edges[d][0]) / (double)nb[d]);
-    for (i = 0; i < nb[0]; i++)
-        xinc[i] = size[0].months > 0 ? 1 / (edges[0][i + 1] - edges[0][i]) : inc[0];
+    for (i = 0; i < ab[0].nb; i++)
+        (*xinc)[i] = bin_increment(&ab[0], i, mean_increment(&ab[0]));
+    return 0;
+}
+
+/* bin_functions.js on the first n points (x[i], y[i]) into the cells of
+ * the grid (row by row: y, then x), counted, or z under func when use_w;
+ * the total plotly.js adds up. */
+static double
+bin_points_2d(const px_hist2d_input *in, size_t n, px_axis_type xtype, px_axis_type ytype,
+              const axis_bins ab[2], int use_w, double *values, unsigned char *nul,
+              double *cnt)
+{
+    size_t i, cells = ab[0].nb * ab[1].nb;
+    double total = 0;
 
     for (i = 0; i < n && cells; i++) {
-        long bx = bin_of(in->x.pos[i], xtype, edges[0], nb[0], start_r[0], size[0]);
-        long by = bin_of(in->y.pos[i], ytype, edges[1], nb[1], start_r[1], size[1]);
+        long bx = bin_of(in->x.pos[i], xtype, ab[0].edges, ab[0].nb, ab[0].start_r, ab[0].size);
+        long by = bin_of(in->y.pos[i], ytype, ab[1].edges, ab[1].nb, ab[1].start_r, ab[1].size);
         size_t c;
         double w;
 
-        if (bx < 0 || (size_t)bx >= nb[0] || by < 0 || (size_t)by >= nb[1])
+        if (bx < 0 || (size_t)bx >= ab[0].nb || by < 0 || (size_t)by >= ab[1].nb)
             continue;
-        c = (size_t)by * nb[0] + (size_t)bx;
+        c = (size_t)by * ab[0].nb + (size_t)bx;
         if (!use_w) {
-            out->values[c] += 1;     /* null++ is 1 */
+            values[c] += 1;     /* null++ is 1 */
             nul[c] = 0;
             total += 1;
             continue;
         }
         w = i < in->nz ? in->z[i] : NAN;
         if (js_isnum(w))
-            total += bin_add(in->func, w, out->values, nul, cnt, c);
+            total += bin_add(in->func, w, values, nul, cnt, c);
     }
-    if (doavg)               /* average.js, row by row into one total */
-        for (j = 0; j < nb[1]; j++)
-            for (i = 0; i < nb[0]; i++) {
-                size_t c = j * nb[0] + i;
+    return total;
+}
 
-                if (cnt[c]) {
-                    out->values[c] /= cnt[c];
-                    total += out->values[c];
-                } else {
-                    nul[c] = 1;
-                }
-            }
-    if (in->norm != PX_HISTNORM_NONE)     /* norm_functions.js, row by row */
-        for (j = 0; j < nb[1]; j++) {
-            double yinc = size[1].months > 0 ? 1 / (edges[1][j + 1] - edges[1][j]) : inc[1];
+/* average.js, row by row, each mean added to *total. */
+static void
+average_2d(const axis_bins ab[2], double *values, unsigned char *nul, const double *cnt,
+           double *total)
+{
+    size_t i, j;
 
-            for (i = 0; i < nb[0]; i++) {
-                size_t c = j * nb[0] + i;
+    for (j = 0; j < ab[1].nb; j++)
+        for (i = 0; i < ab[0].nb; i++) {
+            size_t c = j * ab[0].nb + i;
 
-                out->values[c] = norm_value(in->norm, out->values[c], nul[c], total, xinc[i],
-                                            yinc);
-                nul[c] = 0;
+            if (cnt[c]) {
+                values[c] /= cnt[c];
+                *total += values[c];
+            } else {
+                nul[c] = 1;
             }
         }
+}
+
+/* norm_functions.js, row by row (xinc: each column's 1/dx). */
+static void
+normalise_2d(px_histnorm norm, const axis_bins ab[2], const double *xinc, double total,
+             double *values, unsigned char *nul)
+{
+    double inc_y = mean_increment(&ab[1]);
+    size_t i, j;
+
+    for (j = 0; j < ab[1].nb; j++) {
+        double yinc = bin_increment(&ab[1], j, inc_y);
+
+        for (i = 0; i < ab[0].nb; i++) {
+            size_t c = j * ab[0].nb + i;
+
+            values[c] = norm_value(norm, values[c], nul[c], total, xinc[i], yinc);
+            nul[c] = 0;
+        }
+    }
+}
+
+int
+px_histogram2d(const px_hist2d_input *in, px_axis_type xtype, px_axis_type ytype,
+                px_hist2d_output *out)
+{
+    axis_bins ab[2];
+    double *xinc = NULL, *cnt = NULL, total;
+    unsigned char *nul = NULL;
+    size_t n, i, cells;
+    int use_w, rc = -1;
+
+    if (!out)
+        return -1;
+    memset(out, 0, sizeof *out);
+    if (!in || (in->x.n && !in->x.pos) || (in->y.n && !in->y.pos) || (in->nz && !in->z))
+        return -1;
+    memset(ab, 0, sizeof ab);
+    /* the points are the pairs (x[i], y[i]), i < trace._length */
+    n = in->x.n < in->y.n ? in->x.n : in->y.n;
+    if (both_axes_2d(in, xtype, ytype, n, ab) < 0)
+        goto done;
+    if (ab[0].nb && ab[1].nb > MAX_2D_CELLS / ab[0].nb)
+        goto done;
+    cells = ab[0].nb * ab[1].nb;
+    use_w = in->z != NULL && in->func != PX_HISTFUNC_COUNT;
+    if (grid_arrays(ab, use_w && (in->func == PX_HISTFUNC_MIN || in->func == PX_HISTFUNC_MAX),
+                    &out->values, &nul, &cnt, &xinc) < 0)
+        goto done;
+    total = bin_points_2d(in, n, xtype, ytype, ab, use_w, out->values, nul, cnt);
+    if (use_w && in->func == PX_HISTFUNC_AVG)
+        average_2d(ab, out->values, nul, cnt, &total);
+    if (in->norm != PX_HISTNORM_NONE)
+        normalise_2d(in->norm, ab, xinc, total, out->values, nul);
     for (i = 0; i < cells; i++)
         if (nul[i])
             out->values[i] = NAN;
-    out->nx = nb[0];
-    out->ny = nb[1];
-    out->xedges = edges[0];
-    out->yedges = edges[1];
-    edges[0] = edges[1] = NULL;
+    out->nx = ab[0].nb;
+    out->ny = ab[1].nb;
+    out->xedges = ab[0].edges;
+    out->yedges = ab[1].edges;
+    ab[0].edges = ab[1].edges = NULL;
     if (cells == 0)          /* no bin on an axis: no grid (all 0 and NULL) */
         px_hist2d_output_clear(out);
     rc = 0;
 done:
     if (rc < 0)
         px_hist2d_output_clear(out);
-    free(edges[0]);
-    free(edges[1]);
+    free(ab[0].edges);
+    free(ab[1].edges);
     free(xinc);
     free(cnt);
     free(nul);

@@ -86,37 +86,39 @@ calc_free(calc *c)
     free(c->twice);
 }
 
-int
-px_tree(const px_tree_input *in, px_tree_result *res)
+/* The calc's arrays for n rows and the root it may add, the order of its
+ * nodes, and the result's n + 1 values (NaN); -1 when out of memory. */
+static int
+calc_alloc(calc *c, size_t n, size_t **order, px_tree_result *res)
 {
-    calc c;
-    table t = {0, NULL};
-    size_t i, k, n_rootless = 0, *order = NULL, n_order = 0;
-    const char *added = NULL;      /* the implied root's id */
-    int rc = -1, dummy = 0;
-    static const char dummy_id[] = "";
+    size_t i;
 
-    memset(&c, 0, sizeof c);
-    memset(res, 0, sizeof *res);
-    res->implied_root = NULL;
-    res->value = px_calc_alloc(in->n + 1, sizeof *res->value);
-    c.row = px_calc_alloc(in->n + 1, sizeof *c.row);
-    c.id = px_calc_alloc(in->n + 1, sizeof *c.id);
-    c.pid = px_calc_alloc(in->n + 1, sizeof *c.pid);
-    c.v = px_calc_alloc(in->n + 1, sizeof *c.v);
-    c.parent = px_calc_alloc(in->n + 1, sizeof *c.parent);
-    c.first = px_calc_alloc(in->n + 1, sizeof *c.first);
-    c.next = px_calc_alloc(in->n + 1, sizeof *c.next);
-    c.twice = px_calc_zalloc(in->n + 1, 1);
-    order = px_calc_alloc(in->n + 1, sizeof *order);
-    if (in->n > SIZE_MAX / 4 / sizeof(double) || res->value == NULL || c.row == NULL
-        || c.id == NULL || c.pid == NULL || c.v == NULL || c.parent == NULL
-        || c.first == NULL || c.next == NULL || c.twice == NULL || order == NULL)
-        goto done;
-    for (i = 0; i <= in->n; i++)
+    res->value = px_calc_alloc(n + 1, sizeof *res->value);
+    c->row = px_calc_alloc(n + 1, sizeof *c->row);
+    c->id = px_calc_alloc(n + 1, sizeof *c->id);
+    c->pid = px_calc_alloc(n + 1, sizeof *c->pid);
+    c->v = px_calc_alloc(n + 1, sizeof *c->v);
+    c->parent = px_calc_alloc(n + 1, sizeof *c->parent);
+    c->first = px_calc_alloc(n + 1, sizeof *c->first);
+    c->next = px_calc_alloc(n + 1, sizeof *c->next);
+    c->twice = px_calc_zalloc(n + 1, 1);
+    *order = px_calc_alloc(n + 1, sizeof **order);
+    if (n > SIZE_MAX / 4 / sizeof(double) || res->value == NULL || c->row == NULL
+        || c->id == NULL || c->pid == NULL || c->v == NULL || c->parent == NULL
+        || c->first == NULL || c->next == NULL || c->twice == NULL || *order == NULL)
+        return -1;
+    for (i = 0; i <= n; i++)
         res->value[i] = NAN;
-    /* the rows plotly.js keeps: a valid key, and a valid value (when
-     * there are values) */
+    return 0;
+}
+
+/* The rows plotly.js keeps (a valid key, and a valid value when there are
+ * values) as the calc's nodes; how many of them have no parent. */
+static size_t
+keep_rows(const px_tree_input *in, calc *c)
+{
+    size_t i, n_rootless = 0;
+
     for (i = 0; i < in->n; i++) {
         double v = in->values != NULL ? in->values[i] : NAN;
 
@@ -124,139 +126,207 @@ px_tree(const px_tree_input *in, px_tree_result *res)
             continue;
         if (in->values != NULL && !(isfinite(v) && v >= 0))
             continue;
-        c.row[c.m] = i;
-        c.id[c.m] = in->ids[i];
-        c.pid[c.m] = in->parents[i] != NULL ? in->parents[i] : "";
-        c.v[c.m] = v;
-        if (c.pid[c.m][0] == '\0')
+        c->row[c->m] = i;
+        c->id[c->m] = in->ids[i];
+        c->pid[c->m] = in->parents[i] != NULL ? in->parents[i] : "";
+        c->v[c->m] = v;
+        if (c->pid[c->m][0] == '\0')
             n_rootless++;
-        c.m++;
+        c->m++;
     }
-    c.n = c.m;
-    for (t.cap = 16; t.cap < 2 * (c.n + 1); t.cap *= 2)
+    c->n = c->m;
+    return n_rootless;
+}
+
+/* The table of the nodes' ids (twice set on the first node of an id that
+ * a second node has too); -1 when out of memory. */
+static int
+index_ids(table *t, calc *c)
+{
+    size_t i;
+
+    for (t->cap = 16; t->cap < 2 * (c->n + 1); t->cap *= 2)
         ;
-    t.slot = px_calc_alloc(t.cap, sizeof *t.slot);
-    if (t.slot == NULL)
-        goto done;
-    for (i = 0; i < t.cap; i++)
-        t.slot[i] = NONE;
-    for (i = 0; i < c.n; i++) {
-        size_t *s = lookup(&t, c.id, c.id[i]);
+    t->slot = px_calc_alloc(t->cap, sizeof *t->slot);
+    if (t->slot == NULL)
+        return -1;
+    for (i = 0; i < t->cap; i++)
+        t->slot[i] = NONE;
+    for (i = 0; i < c->n; i++) {
+        size_t *s = lookup(t, c->id, c->id[i]);
 
         /* a second node of one id: d3's "ambiguous" when it is a parent */
         if (*s == NONE)
             *s = i;
         else
-            c.twice[*s] = 1;
+            c->twice[*s] = 1;
     }
-    if (n_rootless == 0) {
-        /* The one parent that names no node is the root plotly.js adds. */
-        for (i = 0; i < c.n; i++) {
-            size_t *s = lookup(&t, c.id, c.pid[i]);
+    return 0;
+}
 
-            if (*s != NONE)
-                continue;
-            if (added != NULL && strcmp(added, c.pid[i]) != 0) {
-                res->error = "several implied roots";
-                rc = 0;
-                goto done;
-            }
-            added = c.pid[i];
+/* When every node has a parent: the one parent that names no node, the
+ * root plotly.js adds, into *added.  1 when there is none or several
+ * (plotly.js draws nothing; res->error says why, NULL for no node). */
+static int
+find_implied_root(const table *t, const calc *c, px_tree_result *res, const char **added)
+{
+    size_t i;
+
+    for (i = 0; i < c->n; i++) {
+        if (*lookup(t, c->id, c->pid[i]) != NONE)
+            continue;
+        if (*added != NULL && strcmp(*added, c->pid[i]) != 0) {
+            res->error = "several implied roots";
+            return 1;
         }
-        if (added == NULL) {
-            res->error = c.n > 0 ? "no root" : NULL;
-            rc = 0;
-            goto done;
-        }
-        res->implied_root = added;
+        *added = c->pid[i];
     }
-    else if (n_rootless > 1)
-        dummy = 1;    /* a root of roots, with no label */
-    if (added != NULL || dummy) {
-        c.row[c.m] = NONE;
-        c.id[c.m] = added != NULL ? added : dummy_id;
-        c.pid[c.m] = "";
-        c.v[c.m] = NAN;
-        c.root = c.m++;
+    if (*added == NULL) {
+        res->error = c->n > 0 ? "no root" : NULL;
+        return 1;
     }
-    /* d3-hierarchy's stratify: each node under its parent (children in
-     * reverse order: only the values are wanted) */
-    for (i = 0; i < c.m; i++) {
-        c.parent[i] = c.first[i] = c.next[i] = NONE;
+    return 0;
+}
+
+/* d3-hierarchy's stratify: each node under its parent (children in
+ * reverse order: only the values are wanted), under the added root
+ * (has_root) the nodes without a parent when dummy, those of the implied
+ * root added.  1 with res->error when a parent is missing or ambiguous. */
+static int
+stratify(calc *c, const table *t, const char *added, int dummy, int has_root,
+         px_tree_result *res)
+{
+    size_t i;
+
+    for (i = 0; i < c->m; i++) {
+        c->parent[i] = c->first[i] = c->next[i] = NONE;
     }
-    for (i = 0; i < c.m; i++) {
+    for (i = 0; i < c->m; i++) {
         size_t p;
 
-        if (i == c.root && (added != NULL || dummy))
+        if (i == c->root && has_root)
             continue;
-        if (c.pid[i][0] == '\0') {
+        if (c->pid[i][0] == '\0') {
             if (dummy)
-                p = c.root;
+                p = c->root;
             else {
-                c.root = i;
+                c->root = i;
                 continue;
             }
         }
-        else if (added != NULL && strcmp(c.pid[i], added) == 0)
-            p = c.root;
+        else if (added != NULL && strcmp(c->pid[i], added) == 0)
+            p = c->root;
         else {
-            p = *lookup(&t, c.id, c.pid[i]);
-            if (p == NONE || c.twice[p]) {
+            p = *lookup(t, c->id, c->pid[i]);
+            if (p == NONE || c->twice[p]) {
                 snprintf(res->error_text, sizeof res->error_text, "%s: %.60s",
-                         p == NONE ? "missing" : "ambiguous", c.pid[i]);
+                         p == NONE ? "missing" : "ambiguous", c->pid[i]);
                 res->error = res->error_text;
-                rc = 0;
-                goto done;
+                return 1;
             }
         }
-        c.parent[i] = p;
-        c.next[i] = c.first[p];
-        c.first[p] = i;
+        c->parent[i] = p;
+        c->next[i] = c->first[p];
+        c->first[p] = i;
     }
-    if (c.m == 0) {
-        rc = 0;
-        goto done;
-    }
-    /* every node below the root, parents before children (d3: "cycle"
-     * when some are not) */
-    order[n_order++] = c.root;
+    return 0;
+}
+
+/* Every node below the root, parents before children, into order: how
+ * many (fewer than the nodes when some are in a cycle, d3's "cycle"). */
+static size_t
+top_down(const calc *c, size_t *order)
+{
+    size_t i, k, n_order = 0;
+
+    order[n_order++] = c->root;
     for (k = 0; k < n_order; k++)
-        for (i = c.first[order[k]]; i != NONE; i = c.next[i])
+        for (i = c->first[order[k]]; i != NONE; i = c->next[i])
             order[n_order++] = i;
-    if (n_order != c.m) {
-        res->error = "cycle";
-        rc = 0;
-        goto done;
-    }
-    /* the values, children before parents */
+    return n_order;
+}
+
+/* Each node's value, children before parents (order reversed), as
+ * branchvalues or count say.  1 with res->error when a "total" is
+ * smaller than its children's sum. */
+static int
+node_values(const px_tree_input *in, const calc *c, const size_t *order, size_t n_order,
+            px_tree_result *res)
+{
+    size_t i, k;
+
     for (k = n_order; k-- > 0;) {
         size_t node = order[k];
-        double sum = 0, partial = 0, v = c.v[node];
-        int branch = c.first[node] != NONE;
+        double sum = 0, partial = 0, v = c->v[node];
+        int branch = c->first[node] != NONE;
 
-        for (i = c.first[node]; i != NONE; i = c.next[i]) {
-            sum += res->value[c.row[i]];
-            partial += c.v[i];
+        for (i = c->first[node]; i != NONE; i = c->next[i]) {
+            sum += res->value[c->row[i]];
+            partial += c->v[i];
         }
         if (in->values == NULL) {
             /* countDescendants: leaves, branches or both */
             v = branch ? sum + (in->count_branches ? 1 : 0) : in->count_leaves ? 1 : 0;
         }
         else if (in->branch_total) {
-            if (branch && c.row[node] == NONE)
+            if (branch && c->row[node] == NONE)
                 v = partial;
             if (branch && v < partial * ALMOST_EQUAL) {
                 res->error = "a total is smaller than the sum of its children";
-                rc = 0;
-                goto done;
+                return 1;
             }
         }
         else
             v = (isnan(v) ? 0 : v) + sum;
-        res->value[c.row[node] == NONE ? in->n : c.row[node]] = v;
+        res->value[c->row[node] == NONE ? in->n : c->row[node]] = v;
     }
-    res->has_root_value = c.row[c.root] == NONE && added != NULL;
+    return 0;
+}
+
+int
+px_tree(const px_tree_input *in, px_tree_result *res)
+{
+    calc c;
+    table t = {0, NULL};
+    size_t i, n_rootless, *order = NULL;
+    const char *added = NULL;      /* the implied root's id */
+    int rc = -1, dummy = 0, has_root;
+    static const char dummy_id[] = "";
+
+    memset(&c, 0, sizeof c);
+    memset(res, 0, sizeof *res);
+    res->implied_root = NULL;
+    if (calc_alloc(&c, in->n, &order, res) < 0)
+        goto done;
+    n_rootless = keep_rows(in, &c);
+    if (index_ids(&t, &c) < 0)
+        goto done;
+    /* From here on plotly.js's result is known: values, or why none. */
     rc = 0;
+    if (n_rootless == 0) {
+        if (find_implied_root(&t, &c, res, &added))
+            goto done;
+        res->implied_root = added;
+    }
+    else if (n_rootless > 1)
+        dummy = 1;    /* a root of roots, with no label */
+    has_root = added != NULL || dummy;
+    if (has_root) {
+        c.row[c.m] = NONE;
+        c.id[c.m] = added != NULL ? added : dummy_id;
+        c.pid[c.m] = "";
+        c.v[c.m] = NAN;
+        c.root = c.m++;
+    }
+    if (stratify(&c, &t, added, dummy, has_root, res) || c.m == 0)
+        goto done;
+    if (top_down(&c, order) != c.m) {
+        res->error = "cycle";
+        goto done;
+    }
+    if (node_values(in, &c, order, c.m, res))
+        goto done;
+    res->has_root_value = c.row[c.root] == NONE && added != NULL;
 done:
     if (rc == 0 && res->error != NULL) {
         /* plotly.js draws nothing: no value */
