@@ -436,8 +436,10 @@ int chartex__find_stands(const struct chartex_axes *axes, const unsigned char *t
 void chartex__stands_clear(chartex__stands *s);
 /* The label of a bar that stands at st on category axis cat, among bars
  * at least min_width wide: the category or tick label of its anchor, else
- * the position as the axis writes it (a category only within tolerance), to 7 significant digits of the larger of the position
- * and min_width (no float residue: 5.55e-17 next to bars 0.4 wide is 0).
+ * the position as the axis writes it (a category only within tolerance),
+ * to 1e-7 of min_width plus the doubles' noise at the position (on a log
+ * axis: of the larger of the position and min_width); no float residue:
+ * 5.55e-17 next to bars 0.4 wide is 0.
  * NULL: no memory. */
 chartex__node *chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
                                     const chartex__stand *st, double min_width);

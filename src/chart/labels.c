@@ -224,9 +224,14 @@ chartex__node *
 chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
                      const chartex__stand *st, double min_width)
 {
-    /* a date's number counts from an epoch: its size says nothing */
-    double tol = 1e-7 * (cat->kind == CHARTEX_AXIS_DATE ? min_width
-                                                        : fmax(fabs(st->at), min_width));
+    /* To 1e-7 of the narrowest bar, and the doubles' own noise at the
+     * position; on a log axis, where bars widen with their position, of
+     * the larger of the position and the narrowest bar (a date's number
+     * counts from an epoch: its size says nothing). */
+    int log_scale = cat->scale != NULL && strcmp(cat->scale, "log") == 0;
+    double tol = cat->kind == CHARTEX_AXIS_DATE ? 1e-7 * min_width
+               : log_scale ? 1e-7 * fmax(fabs(st->at), min_width)
+                           : 1e-7 * min_width + 1e-14 * fabs(st->at);
 
     if (st->anchor >= 0) {
         if (cat->kind == CHARTEX_AXIS_CATEGORY && (size_t)st->anchor < cat->n_categories) {

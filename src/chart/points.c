@@ -507,8 +507,11 @@ add_outline_steps(chartex__builder *b, chartex__node *el, const struct chartex_a
                                                  &axes->axis[horizontal ? 1 : 0])) < 0
         || chartex__object_add(steps, "values",
                                chartex__node_values(nb, val, 0,
-                                                    &axes->axis[horizontal ? 0 : 1])) < 0
-        || chartex__object_add(steps, "baseline", base) < 0
+                                                    &axes->axis[horizontal ? 0 : 1])) < 0) {
+        chartex__node_free(base);
+        return -1;
+    }
+    if (chartex__object_add(steps, "baseline", base) < 0
         || chartex__object_add(steps, "orientation",
                                chartex__node_cstring(horizontal ? "horizontal"
                                                                 : "vertical")) < 0)

@@ -361,7 +361,7 @@ make_groups(layout *L)
             levels[b++] = levels[i];
     n_levels = b;
     for (i = 0; i < n_levels; i++) {
-        double between = INFINITY, widest = -INFINITY;
+        double between = INFINITY, widest = -INFINITY, apart = INFINITY;
         int touch = 1;
 
         level = levels[i];
@@ -370,6 +370,7 @@ make_groups(layout *L)
         make_units(L, join, joined);
         for (b = 0; b < nb; b++) {
             if (!joined[b]) {
+                apart = fmin(apart, gap_at(L, b));
                 /* the gaps between groups repeat; a hole left by a
                  * series missing once is no such gap */
                 if (evidence[b])
@@ -379,7 +380,8 @@ make_groups(layout *L)
                 touch &= gap_at(L, b) <= tol_at(L, L->slots[b].hi);
             }
         }
-        if (touch || widest < between / 2)
+        /* (groups never overlap one another) */
+        if (apart > -L->tol && (touch || widest < between / 2))
             best = level;
     }
     for (b = 0; b < nb; b++)
