@@ -55,6 +55,10 @@ TABLES = {
         "    'o': [k if k % 2 else str(k) for k in range(n)]})"),
     "100,000 x 5": "df = pd.DataFrame(rng.normal(size=(100_000, 5)), columns=list('abcde'))",
     "1,000,000 x 5": "df = pd.DataFrame(rng.normal(size=(1_000_000, 5)), columns=list('abcde'))",
+    "10 x 100,000 (wide)": ("df = pd.DataFrame(rng.normal(size=(10, 100_000)),\n"
+                            "    columns=['col%d' % k for k in range(100_000)])"),
+    "1,000 x 2,000 (wide)": ("df = pd.DataFrame(rng.normal(size=(1_000, 2_000)),\n"
+                             "    columns=['col%d' % k for k in range(2_000)])"),
     "datetime-indexed 100,000": (
         "df = pd.DataFrame({'v': rng.normal(size=100_000), 'w': rng.integers(0, 9, 100_000)},\n"
         "    index=pd.date_range('2020-01-01', periods=100_000, freq='min', name='when'))"),

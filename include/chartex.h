@@ -17,7 +17,9 @@
  *   - the library never prints;
  *   - every `_new` has a `_free`; `_free(NULL)` is a no-op;
  *   - strings passed in are UTF-8 with an explicit length and are copied;
- *     arrays passed in are copied.  Nothing is borrowed from the caller.
+ *     arrays passed in are copied.  Nothing is borrowed from the caller,
+ *     but by the one function whose name says so
+ *     (chartex_artist_borrow_points), under the rules written there.
  */
 #ifndef CHARTEX_H
 #define CHARTEX_H
@@ -151,6 +153,21 @@ typedef enum chartex_artist_role {
                                       * the evidence: seaborn's histplot, hist()
                                       * of several datasets); the core finds each
                                       * bar's bin from the layout of the bars */
+/* BARS that are a histogram's bins (adjacent, in order), and how their
+ * values merge when the chart's budget merges runs of bins into one bar
+ * (doc/schema.md, "Bounds").  Without any of these the core decides from
+ * the numbers, and merges only what they say unambiguously. */
+#define CHARTEX_BARS_VALUES_ADD      0x20000u  /* values that add up: counts,
+                                             * sums, percents, probabilities */
+#define CHARTEX_BARS_VALUES_DENSITY  0x40000u  /* values per unit of width
+                                             * (densities): weighted by it */
+#define CHARTEX_BARS_VALUES_NO_MERGE 0x80000u /* values no merge keeps exact
+                                             * (averages, minima, maxima,
+                                             * running totals) */
+/* A reference line with both REF_*_DATA flags whose two points are the
+ * ends of a segment (a Plotly line shape), not two points of an infinite
+ * line (axline). */
+#define CHARTEX_REF_SEGMENT 0x8000u
 
 /* The chart key a RECORD artist is given under (doc/schema.md, "Records"):
  * each kind's records of an Axes are a list under its key, in drawing
@@ -162,10 +179,16 @@ typedef enum chartex_record_kind {
     CHARTEX_RECORD_SANKEY,        /* "sankey": nodes and the links between them */
     CHARTEX_RECORD_DIMENSIONS,    /* "dimensions": parallel axes and their values */
     CHARTEX_RECORD_GEO,           /* "geo": places (locations, lon/lat) and values */
-    CHARTEX_RECORD_POLAR          /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_POLAR,         /* "polar": how a polar Axes reads its angles */
+    CHARTEX_RECORD_VOLUME,        /* "volume": values on points or a grid in 3-D
+                                   * (a mesh, an isosurface, a vector field) */
+    CHARTEX_RECORD_CARPET,        /* "carpet": a carpet's grid and what stands on it,
+                                   * in its own (a, b) coordinates */
+    CHARTEX_RECORD_TERNARY,       /* "ternary": points in (a, b, c) coordinates */
+    CHARTEX_RECORD_SMITH          /* "smith": points as (real, imaginary) */
 } chartex_record_kind;
 
-#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_POLAR
+#define CHARTEX_RECORD_KIND_LAST CHARTEX_RECORD_SMITH
 
 typedef enum chartex_orientation {
     CHARTEX_VERTICAL = 0,
@@ -238,6 +261,21 @@ CHARTEX_API void chartex_artist_set_group(chartex_artist *a, unsigned long group
 /* LINE, SCATTER: the n points, interleaved x0 y0 x1 y1 ... (an (n, 2) array). */
 CHARTEX_API int chartex_artist_set_points(chartex_artist *a, size_t n,
                                           const double *xy, chartex_error *err);
+/* LINE, SCATTER: the n points (x[i * stride], y[i * stride]), borrowed
+ * instead of copied: the scene keeps the two pointers, never writes
+ * through them and never frees them.  The caller keeps that memory alive
+ * and unchanged until the scene is freed, and with it every chart made
+ * from the scene (a chart borrows the scene's arrays).  stride counts
+ * doubles, at least 1: the points of an (n, 2) C-contiguous array of
+ * (x, y) pairs are x = xy, y = xy + 1, stride 2.  For series held by the
+ * caller anyway (a NumPy array kept alive for the conversion), whose copy
+ * would cost more than reading them once: the chart's point limits then
+ * read them in place.  Replaces the artist's points as
+ * chartex_artist_set_points does; chartex_artist_add_polygon on such an
+ * artist first copies them.  Any other kind: CHARTEX_ERR_INVALID. */
+CHARTEX_API int chartex_artist_borrow_points(chartex_artist *a, size_t n,
+                                             const double *x, const double *y,
+                                             size_t stride, chartex_error *err);
 /* BARS: n rectangles (x, y: lower-left corner; w, h: may be negative) and the
  * container's data values (the heights of vertical bars, the widths of
  * horizontal ones).  values may be NULL to mean "read from the rectangles". */
@@ -423,7 +461,7 @@ typedef struct chartex_options {
      * evenly spaced subset of the rest (method "sample").  Kept points stay
      * in their order; an area's baseline keeps the same points.  Such an
      * element gets a "downsampled" key (doc/schema.md).  Bars, pie wedges,
-     * boxes and images are never reduced. */
+     * boxes, candles and records are bounded by the budget alone. */
     size_t max_points;
     /* As exact as the picture: 0 (the default) for off, else a number
      * above 0.  A line or scatter series of an Axes whose size is known
@@ -435,13 +473,23 @@ typedef struct chartex_options {
      * image's "downsampled" key says how). */
     double points_per_pixel;
     /* A budget for the whole chart: 0 (the default) for none, else at
-     * least CHARTEX_MIN_MAX_POINTS.  When the points of every series and
-     * the cells of every image, after the limits above, add up to more,
-     * one common limit L is put on all of them, the largest that fits
-     * (series with fewer than L points stay whole), never below
-     * CHARTEX_MIN_MAX_POINTS per series; the chart then gets a top-level
-     * "budget" key. */
+     * least CHARTEX_MIN_MAX_POINTS.  When the points of every series, the
+     * cells of every image and the elements of every other kind (bars,
+     * candles, wedges, boxes and their outliers, record cells, each
+     * weighing about its share of the JSON), after the limits above, add
+     * up to more, one common limit L is put on all of them, the largest
+     * that fits (what holds fewer than L stays whole), never below
+     * CHARTEX_MIN_MAX_POINTS; the chart then gets a top-level "budget"
+     * key.  No kind is thinned into wrong numbers: a histogram's bins are
+     * merged exactly, other bars, candles, wedges and boxes keep the first
+     * in the axis' order and say what was left out ("left_out"), records
+     * keep their lists' first cells (doc/schema.md, "Bounds"). */
     size_t max_total_points;
+    /* The most code points of any text the chart gives (titles, labels,
+     * names, tick labels, categories, annotations, record texts): longer
+     * ones are cut to that many, followed by U+2026; 0 (the default):
+     * none cut. */
+    size_t max_string;
 } chartex_options;
 
 /* chartex_chart_from_scene with options; opts may be NULL (the defaults). */

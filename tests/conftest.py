@@ -50,6 +50,63 @@ if golden.INSTALLED:
     _check_installed()
 
 
+# Every figure a test hands chartex whole (no bound asked) whose chart is
+# large is also read as the kernel formatter reads it: that e2b/chart
+# must stay under 2 MB (doc/schema.md, "Bounds").  Small charts are
+# under it already; the check costs one more conversion of the large.
+FORMATTER_BOUNDS = {"points_per_pixel": 4.0, "max_total_points": 30000, "max_string": 10000}
+CHART_LIMIT = 2_000_000
+
+
+def _many_values(obj, limit=20_000):
+    """Whether obj (a chart dict) holds more than limit values."""
+    stack, count = [obj], 0
+    while stack:
+        o = stack.pop()
+        if isinstance(o, dict):
+            stack.extend(o.values())
+        elif isinstance(o, list):
+            count += len(o)
+            if count > limit:
+                return True
+            stack.extend(x for x in o if isinstance(x, (list, dict)))
+    return False
+
+
+def _check_bounded(real_json, fig):
+    try:
+        text = real_json(fig, **FORMATTER_BOUNDS)
+    except Exception:  # noqa: BLE001 - the test's own call answered
+        return
+    assert len(text.encode()) < CHART_LIMIT, (
+        "the formatter's e2b/chart of this figure is %d bytes, over 2 MB" % len(text.encode()))
+
+
+@pytest.fixture(autouse=True)
+def _charts_bounded_under_2mb(monkeypatch):
+    real_dict, real_json = chartex.figure_to_dict, chartex.figure_to_json
+
+    def figure_to_dict(fig, *args, **kwargs):
+        d = real_dict(fig, *args, **kwargs)
+        if not args and not kwargs and _many_values(d):
+            _check_bounded(real_json, fig)
+        return d
+
+    def figure_to_json(fig, *args, **kwargs):
+        text = real_json(fig, *args, **kwargs)
+        if not args and not kwargs.get("max_points") and not kwargs.get("max_total_points") \
+                and len(text) > CHART_LIMIT // 2:
+            _check_bounded(real_json, fig)
+        return text
+
+    figure_to_dict.__wrapped__ = real_dict
+    figure_to_json.__wrapped__ = real_json
+    monkeypatch.setattr(chartex, "figure_to_dict", figure_to_dict)
+    monkeypatch.setattr(chartex, "chart_figure_to_dict", figure_to_dict)  # E2B's name
+    monkeypatch.setattr(chartex, "figure_to_json", figure_to_json)
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_matplotlib():
     """Every test starts from matplotlib's defaults and leaves no figure."""

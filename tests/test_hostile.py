@@ -59,6 +59,18 @@ def _all_outputs(fig, same=True, huge=False):
             golden.check_chart(parsed)
     if results[2][0] == "chart":
         golden.strict_loads(results[2][1])
+    # As the kernel formatter reads it: strict, valid and under 2 MB.
+    if results[0][0] == "chart" and results[0][1]:
+        try:
+            bounded = chartex.figure_to_json(fig, points_per_pixel=4.0, max_total_points=30000,
+                                             max_string=10000)
+        except (chartex.ChartexError, MemoryError):
+            assert not same or huge
+        else:
+            assert len(bounded.encode()) < 2_000_000
+            parsed = golden.strict_loads(bounded)
+            if parsed:
+                golden.check_chart(parsed)
     kinds = {k for k, _ in results}
     if not same:
         assert kinds <= {"chart", "error"} | ({"memoryerror"} if huge else set()), results

@@ -379,3 +379,121 @@ Test(public_api, records_and_columns)
     chartex_chart_free(c);
     chartex_scene_free(s);
 }
+
+/* The chart and the scene of scene_of(n), the line's and the scatter's
+ * points borrowed (from pairs, stride 2) instead of copied: the same
+ * texts, whole and under every point limit; the scene JSON too. */
+static char *
+texts_of(chartex_scene *s, const chartex_options *o)
+{
+    chartex_chart *c = chartex_chart_from_scene_opts(s, o, NULL);
+    char *chart, *scene, *both;
+    size_t n;
+
+    cr_assert_not_null(c);
+    chart = chartex_chart_to_json(c, 0, NULL, NULL);
+    scene = chartex_scene_to_json(s, 0, NULL, NULL);
+    cr_assert_not_null(chart);
+    cr_assert_not_null(scene);
+    n = strlen(chart) + strlen(scene) + 2;
+    both = malloc(n);
+    cr_assert_not_null(both);
+    snprintf(both, n, "%s\n%s", chart, scene);
+    chartex_free(chart);
+    chartex_free(scene);
+    chartex_chart_free(c);
+    return both;
+}
+
+/* scene_of(n)'s line points (which = 0) or scatter points (1), as
+ * (x, y) pairs in a new array. */
+static double *
+pairs_of(size_t n, int which)
+{
+    double *xy = malloc(2 * (n ? n : 1) * sizeof *xy);
+    size_t i;
+
+    cr_assert_not_null(xy);
+    for (i = 0; i < n; i++) {
+        if (which == 0) {
+            xy[2 * i] = i == 0 ? 1e9 : 19000.0 + (double)i / 7.0;
+            xy[2 * i + 1] = i % 97 == 5 ? NAN : i % 89 == 3 ? INFINITY : sin((double)i) * 1e3;
+        } else {
+            xy[2 * i] = (double)(i % 4);
+            xy[2 * i + 1] = (double)i * 0.1;
+        }
+    }
+    return xy;
+}
+
+/* scene_of(n) with the line's and the scatter's points borrowed from
+ * xy[0] and xy[1] (pairs: stride 2). */
+static chartex_scene *
+borrowing_scene_of(size_t n, double *const xy[2])
+{
+    static const char *const cats[] = { "alpha", "beta", "\xce\xb3" "amma" };
+    chartex_scene *s = chartex_scene_new(NULL);
+    chartex_axes *ax;
+    chartex_artist *a;
+    size_t i;
+
+    cr_assert_not_null(s);
+    cr_assert_eq(chartex_scene_set_suptitle(s, "T\xc3\xa9st", 5, NULL), 0);
+    ax = chartex_scene_add_axes(s, NULL);
+    chartex_axis_set_kind(chartex_axes_axis(ax, 0), CHARTEX_AXIS_DATE, 0.0);
+    a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_LINE, NULL);
+    cr_assert_eq(chartex_artist_set_label(a, "series \"one\"", 12, NULL), 0);
+    cr_assert_eq(chartex_artist_borrow_points(a, n, xy[0], xy[0] + 1, 2, NULL), 0);
+    ax = chartex_scene_add_axes(s, NULL);
+    for (i = 0; i < 3; i++)
+        cr_assert_eq(chartex_axis_add_category(chartex_axes_axis(ax, 0), cats[i],
+                                               strlen(cats[i]), NULL), 0);
+    chartex_axis_set_kind(chartex_axes_axis(ax, 0), CHARTEX_AXIS_CATEGORY, 0.0);
+    a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_SCATTER, NULL);
+    cr_assert_eq(chartex_artist_borrow_points(a, n, xy[1], xy[1] + 1, 2, NULL), 0);
+    return s;
+}
+
+Test(public_api, borrowed_points_read_as_copied_ones)
+{
+    static const size_t sizes[] = {0, 1, 7, 1000};
+    static const chartex_options opts[] = {{0, 0, 0, 0}, {6, 0, 0, 0}, {50, 0, 0, 0}, {0, 0, 60, 0}};
+    size_t si, oi;
+
+    for (si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+        size_t n = sizes[si];
+        double *xy[2] = {pairs_of(n, 0), pairs_of(n, 1)};
+        chartex_scene *copied = scene_of(n), *borrowed = borrowing_scene_of(n, xy);
+
+        for (oi = 0; oi < sizeof opts / sizeof *opts; oi++) {
+            char *want = texts_of(copied, &opts[oi]), *got = texts_of(borrowed, &opts[oi]);
+
+            cr_assert_str_eq(got, want, "n %zu, options %zu", n, oi);
+            free(want);
+            free(got);
+        }
+        chartex_scene_free(copied);
+        chartex_scene_free(borrowed);
+        free(xy[0]);
+        free(xy[1]);
+    }
+}
+
+Test(public_api, borrowing_is_for_lines_and_scatters)
+{
+    static const double xy[4] = {1, 2, 3, 4};
+    chartex_scene *s = chartex_scene_new(NULL);
+    chartex_axes *ax = chartex_scene_add_axes(s, NULL);
+    chartex_artist *p = chartex_axes_add_artist(ax, CHARTEX_ARTIST_PATCH, NULL);
+    chartex_artist *l = chartex_axes_add_artist(ax, CHARTEX_ARTIST_LINE, NULL);
+    chartex_error err;
+
+    cr_assert_eq(chartex_artist_borrow_points(p, 2, xy, xy + 1, 2, &err), -1);
+    cr_assert_eq(err.code, CHARTEX_ERR_INVALID);
+    cr_assert_eq(chartex_artist_borrow_points(l, 2, xy, xy + 1, 0, &err), -1);
+    cr_assert_eq(chartex_artist_borrow_points(l, 2, xy, xy + 1, 2, &err), 0);
+    /* Adding to borrowed points copies them first: xy is never written. */
+    cr_assert_eq(chartex_artist_add_polygon(l, 2, xy, &err), 0);
+    cr_assert_eq(xy[0], 1.0);
+    chartex_scene_free(s);
+}

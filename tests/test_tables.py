@@ -437,11 +437,11 @@ def test_data_formatter(shell):
     assert "text/plain" in data and "text/html" in data
     rows = pd.get_option("display.max_rows")
     assert data["e2b/data"]["x"] == list(range(rows // 2)) + list(range(1000 - rows // 2, 1000))
-    assert md["e2b/data"] == {"rows": 1000, "columns": 2, "rows_sent": rows}
+    assert md["e2b/data"] == {"rows": 1000, "columns": 2, "rows_sent": rows, "columns_sent": 2}
     small = pd.DataFrame({"x": [1, 2]})
     data, md = fmt(shell, small)
     assert data["e2b/data"] == {"x": [1, 2]}
-    assert md["e2b/data"] == {"rows": 2, "columns": 1, "rows_sent": 2}
+    assert md["e2b/data"] == {"rows": 2, "columns": 1, "rows_sent": 2, "columns_sent": 1}
     data, _ = fmt(shell, pd.Series([1.5], name="s"))
     assert data["e2b/data"] == {"s": [1.5]}
     data, md = fmt(shell, 42)
@@ -491,7 +491,11 @@ def test_data_formatter_settings(shell):
         data, md = fmt(shell, df)
         assert len(json.dumps(data["e2b/data"])) <= 1000
         assert md["e2b/data"]["rows"] == 100 and md["e2b/data"]["rows_sent"] < 100
-        f.max_bytes = 10        # the names do not fit: no e2b/data, logged once
+        f.max_bytes = 10        # both names do not fit: the first column alone
+        data, md = fmt(shell, df)
+        assert data["e2b/data"] == {"x": [0]}
+        assert md["e2b/data"] == {"rows": 100, "columns": 2, "rows_sent": 1, "columns_sent": 1}
+        f.max_bytes = 5         # no name fits: no e2b/data, logged once
         data, md = fmt(shell, df)
         assert "e2b/data" not in data and "text/plain" in data
         assert any("ChartexError" in k[1] for k in f.failures)
@@ -508,7 +512,7 @@ def test_data_formatter_never_breaks_a_display(shell):
 def test_data_formatter_failure_is_logged_once(shell, monkeypatch, caplog):
     from chartex._tables import frames as _frames
 
-    def broken(obj, max_rows=None):
+    def broken(obj, max_rows=None, max_columns=None):
         raise RuntimeError("a broken frame")
 
     f = shell.display_formatter.formatters["e2b/data"]

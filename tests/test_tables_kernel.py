@@ -76,7 +76,7 @@ def test_the_dtypes_that_break_e2b_s_formatter(kernel):
     assert data[DATA] == {"td": ["P0DT1H0M0S", None], "p": ["2024-01", "2024-02"],
                           "d": ["12.50", None], "t": ["2024-03-01T12:00:00", None],
                           "z": ["2024-03-31T00:00:00+01:00", "2024-03-31T07:00:00+02:00"]}
-    assert md[DATA] == {"rows": 2, "columns": 5, "rows_sent": 2}
+    assert md[DATA] == {"rows": 2, "columns": 5, "rows_sent": 2, "columns_sent": 5}
     result = client_result(msg_type, data)
     if result is not None:
         assert result.data == data[DATA] and "data" in result.formats()
@@ -113,7 +113,7 @@ def test_a_million_rows_stay_small(kernel):
     (msg_type, data, md), = shown(outputs)
     raw = [r for r in kernel.raw if '"e2b/data"' in r]
     assert raw and len(raw[-1].encode()) < LIMIT
-    assert md[DATA] == {"rows": 1_000_000, "columns": 5, "rows_sent": 60}
+    assert md[DATA] == {"rows": 1_000_000, "columns": 5, "rows_sent": 60, "columns_sent": 5}
     assert len(data[DATA]["a"]) == 60 and data[DATA]["b"][3] is None
     out = kernel.stdout("import chartex, json\n"
                         "print(json.dumps(chartex.frame_to_dict(big, max_rows=60)))")

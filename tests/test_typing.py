@@ -87,7 +87,7 @@ def test_mypy_strict_accepts_the_public_api_and_sees_real_signatures(tmp_path):
     assert 'Module has no attribute "no_such_function"' in got[10]
     sig = ("def (matplotlib.figure.Figure | matplotlib.figure.SubFigure, *, "
            "max_points: int | None =, points_per_pixel: float | None =, "
-           "max_total_points: int | None =) -> dict[str, Any]")
+           "max_total_points: int | None =, max_string: int | None =) -> dict[str, Any]")
     assert sig in _plain(got[11]), got[11]
     assert sig in _plain(got[12]), got[12]
     assert '"str"' in _plain(got[13]), got[13]

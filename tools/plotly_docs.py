@@ -14,9 +14,20 @@ chartex.figure_to_dict and counted:
 
 - "numbers": its chart (or a chart of its superchart) has elements, or one
   of the keys that carry numbers (image, heatmap, cells, contours, shapes,
-  hierarchy, table, indicator, sankey, dimensions, geo);
+  reference_lines, hierarchy, table, indicator, sankey, dimensions, geo,
+  volume, carpet, ternary, smith);
 - "no numbers": {} or only charts without them;
 - "error": chartex raised.
+
+Each figure is also judged, from the figure itself and not from chartex,
+to hold data or not ("data", holds_data below): it holds data when a
+visible trace has values (a non-empty array of one of the keys that carry
+a trace's numbers, an indicator's value; a scatter drawing text alone or
+nothing holds none), or when a shape of the layout stands in data
+coordinates (its x or y on an axis, not its domain or the paper). An
+empty map, a template shown without traces, a figure of text alone holds
+none. The summary gives, per build, how many of the figures that hold
+data carry numbers, and lists those that do not.
 
 Each --build DIR (a build tree: DIR/python holds the chartex package) is
 measured in a child process of its own, so that two builds (before and
@@ -34,8 +45,13 @@ import sys
 import time
 from pathlib import Path
 
-NUMBER_KEYS = ("image", "heatmap", "cells", "contours", "shapes", "hierarchy", "table",
-               "indicator", "sankey", "dimensions", "geo")
+NUMBER_KEYS = ("image", "heatmap", "cells", "contours", "shapes", "reference_lines",
+               "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "volume",
+               "carpet", "ternary", "smith")
+# The keys of a trace that hold its numbers (positions, values, places).
+DATA_KEYS = ("x", "y", "z", "values", "labels", "a", "b", "c", "real", "imag", "r", "theta",
+             "lat", "lon", "locations", "value", "u", "v", "w", "open", "high", "low", "close",
+             "ids", "parents", "source", "q1", "median", "q3", "intensity", "i", "j", "k")
 BLOCK = re.compile(r"^```python[^\n]*\n(.*?)^```", re.S | re.M)
 
 
@@ -45,6 +61,65 @@ def has_numbers(d):
     if d.get("type") == "superchart":
         return any(has_numbers(c) for c in d["elements"])
     return bool(d.get("elements")) or any(k in d for k in NUMBER_KEYS)
+
+
+def has_values(key, v):
+    """Whether attribute key's value v holds numbers of the trace."""
+    if v is None or isinstance(v, bool):
+        return False
+    if isinstance(v, dict):                 # a typed array (plotly 6+)
+        return bool(v.get("bdata"))
+    if isinstance(v, str):
+        return key == "source" and bool(v)
+    if isinstance(v, (int, float)):
+        return key == "value"               # an indicator's
+    try:
+        return len(v) > 0
+    except TypeError:
+        return False
+
+
+def trace_holds_data(t):
+    """Whether trace t (its plotly JSON) is drawn and has values."""
+    if t.get("visible", True) is not True:
+        return False
+    mode = t.get("mode")
+    if t.get("type", "scatter").startswith("scatter") and isinstance(mode, str) \
+            and ("lines" not in mode and "markers" not in mode):
+        return False                        # text alone, or nothing
+    if any(has_values("values", d.get("values")) for d in t.get("dimensions") or ()
+           if isinstance(d, dict)):
+        return True
+    for part, key in (("cells", "values"), ("link", "value"), ("node", "label")):
+        if isinstance(t.get(part), dict) and has_values(key, t[part].get(key)):
+            return True
+    return any(has_values(k, t.get(k)) for k in DATA_KEYS)
+
+
+def shape_in_data(shape, cartesian):
+    """Whether a layout shape stands in data coordinates."""
+    if shape.get("visible", True) is not True:
+        return False
+    refs = [shape.get(k) or ("x" if k == "xref" else "y") if cartesian else shape.get(k)
+            for k in ("xref", "yref")]
+    return any(isinstance(ref, str) and ref[:1] in "xy" and not ref.endswith("domain")
+               for ref in refs)
+
+
+def holds_data(fig):
+    """Whether the figure holds data: a trace with values or a shape in
+    data coordinates (judged from the figure, not by chartex)."""
+    d = fig.to_plotly_json()
+    traces = d.get("data") or []
+    if any(trace_holds_data(t) for t in traces):
+        return True
+    cartesian = all(t.get("type", "scatter") in CARTESIAN for t in traces)
+    return any(shape_in_data(sh, cartesian) for sh in (d.get("layout") or {}).get("shapes") or ())
+
+
+CARTESIAN = ("scatter", "scattergl", "bar", "histogram", "box", "violin", "heatmap", "contour",
+             "histogram2d", "histogram2dcontour", "candlestick", "ohlc", "funnel", "waterfall",
+             "image", "carpet", "scattercarpet", "contourcarpet", "splom")
 
 
 def offline():
@@ -97,7 +172,7 @@ def run_pages(folder):
                 continue
             for k, fig in enumerate(list(shown)):
                 types = sorted({t.type for t in fig.data})
-                entry = {"block": where, "figure": k, "types": types}
+                entry = {"block": where, "figure": k, "types": types, "data": holds_data(fig)}
                 try:
                     entry["numbers"] = has_numbers(chartex.figure_to_dict(fig))
                 except Exception as e:  # noqa: BLE001 - reported, not raised
@@ -144,6 +219,16 @@ def table(folder, runs, names):
         bad = sum(not r.get("numbers") for r in held)
         line += " %14s" % ("%d (%.0f%%)" % (bad, 100.0 * bad / max(1, len(held))))
     print(line)
+    with_data = [r for r in figures if r.get("data")]
+    print("%d figures hold data (a trace with values, a shape in data coordinates), %d hold none"
+          % (len(with_data), len(figures) - len(with_data)))
+    for name, run in zip(names, runs):
+        held = [r for r in run["results"] if r.get("data")]
+        carried = sum(bool(r.get("numbers")) for r in held)
+        print("%s: %d of the %d figures that hold data carry numbers (%.1f%%); misses: %s" % (
+            name, carried, len(held), 100.0 * carried / max(1, len(held)),
+            ", ".join("%s (%s)" % (r["block"], "+".join(r["types"]) or "shapes")
+                      for r in held if not r.get("numbers")) or "none"))
     for name, run in zip(names, runs):
         errors = [r for r in run["results"] if "error" in r]
         print("%s: %s, %.1f s, %d conversion errors%s" % (

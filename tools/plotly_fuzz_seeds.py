@@ -62,6 +62,68 @@ def figures():
                                             cells=dict(values=np.arange(6.0).reshape(2, 3))))
     yield "densitymapbox", {"data": [{"type": "densitymapbox", "lat": [1, 2], "lon": [3, 4],
                                       "z": [5, 6]}]}
+    # issue 31: shapes, error bars on bars, points beside boxes, strips,
+    # violins, colour axes and the families read since
+    fig = go.Figure(go.Scatter(x=["2024-01-01", "2024-01-05"], y=[1, 3]))
+    fig.add_hline(y=2, annotation_text="target")
+    fig.add_vrect(x0="2024-01-02", x1="2024-01-03")
+    fig.add_shape(type="line", x0="2024-01-01", y0=0, x1="2024-01-05", y1=4)
+    fig.add_shape(type="circle", x0="2024-01-02", y0=1, x1="2024-01-03", y1=2)
+    fig.add_shape(type="path", path="M 1 1 L 2 2 Q 3 1 4 2 C 5 3 6 1 7 2 Z")
+    fig.add_shape(type="rect", xref="paper", yref="y", x0=0, x1=1, y0=1, y1=2,
+                  label=dict(text="band"))
+    yield "shapes", fig
+    yield "bar_errors", go.Figure([
+        go.Bar(x=["a", "b"], y=[1, 2], error_y=dict(type="percent", value=10)),
+        go.Bar(x=["a", "b"], y=[3, 1], error_y=dict(array=[0.5, 0.2], arrayminus=[0.1, 0.3])),
+        go.Bar(y=["a", "b"], x=[3, 1], orientation="h", error_x=dict(type="sqrt", visible=True))],
+        layout=dict(barmode="stack"))
+    yield "strip_violin", go.Figure([
+        go.Box(y=x, x=["p"] * 12, boxpoints="all", line=dict(width=0),
+               fillcolor="rgba(255,255,255,0)"),
+        go.Violin(y=x, box=dict(visible=True), points="all", meanline=dict(visible=True)),
+        go.Box(y=x, boxmean="sd", boxpoints="suspectedoutliers")])
+    yield "coloraxis", go.Figure([go.Heatmap(z=[[1, 2], [3, 4]], coloraxis="coloraxis"),
+                                  go.Histogram2dContour(x=x, y=x, coloraxis="coloraxis")],
+                                 layout=dict(coloraxis=dict(cmin=-1, cmax=5, cmid=0)))
+    yield "splom", go.Figure(go.Splom(dimensions=[dict(label="p", values=x[:5]),
+                                                  dict(label="q", values=x[:5] ** 2),
+                                                  dict(label="r", values=x[:5], visible=False)],
+                                      showupperhalf=False))
+    yield "image", go.Figure([go.Image(z=np.arange(12).reshape(2, 2, 3), x0=1, dy=2)])
+    yield "image_png", {"data": [{"type": "image", "source": png_uri()}]}
+    yield "volumes", go.Figure([
+        go.Mesh3d(x=[0, 1, 0], y=[0, 0, 1], z=[0, 1, 0], i=[0], j=[1], k=[2], intensity=[1, 2, 3]),
+        go.Isosurface(x=[0, 1, 0, 1], y=[0, 0, 1, 1], z=[0, 0, 0, 0], value=[1, 2, 3, 4],
+                      isomin=1, isomax=3, surface_count=2),
+        go.Cone(x=[1], y=[1], z=[1], u=[1], v=[0], w=[0]),
+        go.Streamtube(x=[0, 1], y=[0, 1], z=[0, 1], u=[1, 1], v=[0, 0], w=[0, 0],
+                      starts=dict(x=[0], y=[0], z=[0]))])
+    yield "carpet", go.Figure([
+        go.Carpet(carpet="c", a=[1, 1, 2, 2], b=[1, 2, 1, 2], y=[1, 2, 3, 4],
+                  aaxis=dict(title="a"), baxis=dict(title="b")),
+        go.Scattercarpet(carpet="c", a=[1, 2], b=[1.5, 1.5], mode="markers"),
+        go.Contourcarpet(carpet="c", a=[1, 2], b=[1, 2], z=[[1, 2], [3, 4]])])
+    yield "ternary_smith", go.Figure([
+        go.Scatterternary(a=[1, 2], b=[1, 1], c=[2, 1], mode="markers"),
+        go.Scattersmith(real=[0.5, 1], imag=[0.5, -1])],
+        layout=dict(ternary=dict(sum=100)))
+
+
+def png_uri():
+    """A 3 x 2 RGB PNG as the data URI px.imshow writes (zlib, chunks with
+    their CRCs, filter 0 and 1 rows)."""
+    import base64
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    rows = b"\x00" + bytes(range(9)) + b"\x01" + bytes([10, 20, 30, 1, 1, 1, 2, 2, 2])
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 3, 2, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return "data:image/png;base64," + base64.b64encode(png).decode()
 
 
 def as_text(fig):

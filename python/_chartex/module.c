@@ -9,6 +9,7 @@
  * call that reads one (chx_ready, state.c).
  */
 #include "state.h"
+#include "args.h"
 #include "pysink.h"
 #include "readers.h"
 
@@ -39,119 +40,12 @@ add_object_ref(PyObject *module, const char *name, PyObject *value)
 #endif
 }
 
-/* ------------------------------------------------------------- arguments */
-
-#define MAX_INDENT 100
-
-/* indent=None is compact; an int from 1 to MAX_INDENT indents.  0 is refused
- * rather than read as compact: json.dumps(indent=0) means newlines without
- * indentation, which chartex does not produce. */
-static int
-parse_indent(PyObject *obj, int *indent)
-{
-    long v;
-
-    *indent = 0;
-    if (obj == NULL || obj == Py_None)
-        return 0;
-    if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "indent must be None or an int, not '%.100s'",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    v = PyLong_AsLong(obj);
-    if (v == -1 && PyErr_Occurred())
-        PyErr_Clear();
-    else if (v >= 1 && v <= MAX_INDENT) {
-        *indent = (int)v;
-        return 0;
-    }
-    PyErr_Format(PyExc_ValueError, "indent must be None or an int from 1 to %d",
-                 MAX_INDENT);
-    return -1;
-}
-
-/* max_points=None is no limit; an int at least CHARTEX_MIN_MAX_POINTS keeps
- * at most that many points per series (a value past size_t is no limit). */
-static int
-parse_limit(PyObject *obj, const char *name, size_t *out)
-{
-    size_t v;
-    PyObject *zero;
-    int negative;
-
-    *out = 0;
-    if (obj == NULL || obj == Py_None)
-        return 0;
-    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be None or an int, not '%.100s'",
-                     name, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    v = PyLong_AsSize_t(obj);
-    if (v == (size_t)-1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-        /* Negative, or more points than any series can hold. */
-        zero = PyLong_FromLong(0);
-        if (zero == NULL)
-            return -1;
-        negative = PyObject_RichCompareBool(obj, zero, Py_LT);
-        Py_DECREF(zero);
-        if (negative < 0)
-            return -1;
-        if (negative)
-            goto range;
-        return 0;
-    }
-    if (v >= CHARTEX_MIN_MAX_POINTS) {
-        *out = v;
-        return 0;
-    }
-range:
-    PyErr_Format(PyExc_ValueError, "%s must be None or an int >= %d",
-                 name, CHARTEX_MIN_MAX_POINTS);
-    return -1;
-}
-
-/* The options of the chart functions (chartex_options): max_points,
- * points_per_pixel, max_total_points; None leaves each one off. */
-static int
-parse_options(PyObject *max_obj, PyObject *ppp_obj, PyObject *total_obj,
-              chartex_options *opts)
-{
-    double ppp;
-
-    memset(opts, 0, sizeof *opts);
-    if (parse_limit(max_obj, "max_points", &opts->max_points) < 0
-        || parse_limit(total_obj, "max_total_points", &opts->max_total_points) < 0)
-        return -1;
-    if (ppp_obj == NULL || ppp_obj == Py_None)
-        return 0;
-    if (PyBool_Check(ppp_obj) || !(PyFloat_Check(ppp_obj) || PyLong_Check(ppp_obj))) {
-        PyErr_Format(PyExc_TypeError,
-                     "points_per_pixel must be None or a number, not '%.100s'",
-                     Py_TYPE(ppp_obj)->tp_name);
-        return -1;
-    }
-    ppp = PyFloat_AsDouble(ppp_obj);
-    if (ppp == -1.0 && PyErr_Occurred())
-        return -1;
-    if (!(isfinite(ppp) && ppp > 0)) {
-        PyErr_SetString(PyExc_ValueError,
-                        "points_per_pixel must be None or a finite number above 0");
-        return -1;
-    }
-    opts->points_per_pixel = ppp;
-    return 0;
-}
-
 /* The figure argument, read into a new scene: a matplotlib Figure or
  * SubFigure (the walker), or a Plotly figure or its JSON form (the Plotly
- * reader). */
+ * reader).  The scene may borrow the buffers of the arrays the reader
+ * appends to keep: release keep only after the scene is freed. */
 static chartex_scene *
-scene_of(chx_state *st, PyObject *fig, const char *fname)
+scene_of(chx_state *st, PyObject *fig, const char *fname, PyObject *keep)
 {
     chartex_scene *scene = NULL;
     int ok = chx_is_figure(st, fig);
@@ -159,11 +53,11 @@ scene_of(chx_state *st, PyObject *fig, const char *fname)
     if (ok < 0)
         return NULL;
     if (ok)
-        scene = mpl_read_figure(st, fig);
+        scene = mpl_read_figure(st, fig, keep);
     else if ((ok = px_is_figure(st, fig)) < 0)
         return NULL;
     else if (ok)
-        scene = px_read_figure(st, fig);
+        scene = px_read_figure(st, fig, keep);
     if (ok) {
         /* An exception a reader kept for its caller (a ^C met where a
          * value was being read as missing) ends the call, scene or not. */
@@ -483,35 +377,44 @@ convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
         source from, output to)
 {
     static char *dict_kwlist[] = {"", "max_points", "points_per_pixel",
-                                  "max_total_points", NULL};
+                                  "max_total_points", "max_string", NULL};
     static char *chart_json_kwlist[] = {"", "indent", "max_points", "points_per_pixel",
-                                        "max_total_points", NULL};
+                                        "max_total_points", "max_string", NULL};
     static char *scene_json_kwlist[] = {"", "indent", NULL};
     chx_state *st = get_state(module);
     chartex_scene *scene = NULL;
     chartex_options opts = {0};
-    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL;
-    PyObject *ppp_obj = Py_None, *total_obj = Py_None;
+    PyObject *src, *indent_obj = Py_None, *max_obj = Py_None, *result = NULL, *keep = NULL;
+    PyObject *ppp_obj = Py_None, *total_obj = Py_None, *string_obj = Py_None;
     char *text = NULL;
-    size_t len = 0;
-    int indent = 0, parsed;
+    size_t len = 0, max_string = 0;
+    int indent = 0, parsed, has_string = 0;
 
     if (to == TO_DICT)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist,
-                                             &src, &max_obj, &ppp_obj, &total_obj);
+                                             &src, &max_obj, &ppp_obj, &total_obj,
+                                             &string_obj);
     else if (to == TO_CHART_JSON)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, chart_json_kwlist,
                                              &src, &indent_obj, &max_obj, &ppp_obj,
-                                             &total_obj);
+                                             &total_obj, &string_obj);
     else
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, scene_json_kwlist,
                                              &src, &indent_obj);
     if (!parsed)
         goto done;
-    if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
-        || (to != TO_SCENE_JSON && parse_options(max_obj, ppp_obj, total_obj, &opts) < 0))
+    if ((to != TO_DICT && chx_parse_indent(indent_obj, &indent) < 0)
+        || (to != TO_SCENE_JSON && chx_parse_options(max_obj, ppp_obj, total_obj, &opts) < 0)
+        || (to != TO_SCENE_JSON
+            && chx_parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0))
         goto done;
-    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1)
+    opts.max_string = has_string ? max_string : 0;
+    /* The arrays whose buffers the scene borrows, alive until it is
+     * freed (below, before keep). */
+    keep = PyList_New(0);
+    if (keep == NULL)
+        goto done;
+    scene = from == FROM_FIGURE ? scene_of(st, src, strchr(format, ':') + 1, keep)
                                 : scene_of_text(st, src);
     if (scene == NULL)
         goto done;
@@ -521,63 +424,20 @@ convert(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
     }
     text = to == TO_CHART_JSON ? chart_json_text(st, scene, &opts, indent, &len)
                                : scene_json_text(st, scene, indent, &len);
-    /* The scene holds a copy of every point: free it before the text is
+    /* The scene holds a copy of most points: free it before the text is
      * copied into a str, so that the peak holds one of the three, not all. */
     chartex_scene_free(scene);
     scene = NULL;
+    Py_CLEAR(keep);
     if (text != NULL)
         result = json_str(text, len);
 done:
     chartex_scene_free(scene);
+    Py_XDECREF(keep);
     return result;
 }
 
 /* --------------------------------------------------------------- tables */
-
-/* None, or an int from lowest up (a value past size_t: no limit). */
-static int
-parse_count(PyObject *obj, const char *name, size_t lowest, size_t *out, int *given)
-{
-    size_t v;
-
-    *given = 0;
-    *out = 0;
-    if (obj == NULL || obj == Py_None)
-        return 0;
-    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be None or an int, not '%.100s'",
-                     name, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    v = PyLong_AsSize_t(obj);
-    if (v == (size_t)-1 && PyErr_Occurred()) {
-        PyObject *zero;
-        int negative;
-
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-        /* Negative, or more than any frame holds. */
-        zero = PyLong_FromLong(0);
-        if (zero == NULL)
-            return -1;
-        negative = PyObject_RichCompareBool(obj, zero, Py_LT);
-        Py_DECREF(zero);
-        if (negative < 0)
-            return -1;
-        if (negative)
-            goto range;
-        return 0;
-    }
-    if (v < lowest)
-        goto range;
-    *out = v;
-    *given = 1;
-    return 0;
-range:
-    PyErr_Format(PyExc_ValueError, "%s must be None or an int >= %zu", name, lowest);
-    return -1;
-}
 
 /* The JSON text of table, in memory of this module's (chx_text). */
 static char *
@@ -600,31 +460,34 @@ static PyObject *
 convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *format,
               output to)
 {
-    static char *dict_kwlist[] = {"", "max_rows", "max_bytes", "max_string", NULL};
-    static char *json_kwlist[] = {"", "indent", "max_rows", "max_bytes", "max_string",
+    static char *dict_kwlist[] = {"", "max_rows", "max_bytes", "max_string", "max_columns",
                                   NULL};
+    static char *json_kwlist[] = {"", "indent", "max_rows", "max_bytes", "max_string",
+                                  "max_columns", NULL};
     chx_state *st = get_state(module);
     chartex_table *table = NULL;
     chartex_error err = {0};
     PyObject *src, *indent_obj = Py_None, *rows_obj = Py_None, *bytes_obj = Py_None;
-    PyObject *string_obj = Py_None, *result = NULL;
-    size_t max_rows, max_bytes, max_string, total = 0, len = 0;
-    int indent = 0, parsed, has_rows, has_bytes, has_string, ok;
+    PyObject *string_obj = Py_None, *columns_obj = Py_None, *result = NULL;
+    size_t max_rows, max_bytes, max_string, max_columns, total = 0, total_columns = 0, len = 0;
+    int indent = 0, parsed, has_rows, has_bytes, has_string, has_columns, ok;
     char *text;
 
     if (to == TO_DICT)
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, dict_kwlist, &src,
-                                             &rows_obj, &bytes_obj, &string_obj);
+                                             &rows_obj, &bytes_obj, &string_obj,
+                                             &columns_obj);
     else
         parsed = PyArg_ParseTupleAndKeywords(args, kwargs, format, json_kwlist, &src,
                                              &indent_obj, &rows_obj, &bytes_obj,
-                                             &string_obj);
+                                             &string_obj, &columns_obj);
     if (!parsed)
         goto done;
-    if ((to != TO_DICT && parse_indent(indent_obj, &indent) < 0)
-        || parse_count(rows_obj, "max_rows", 0, &max_rows, &has_rows) < 0
-        || parse_count(bytes_obj, "max_bytes", 1, &max_bytes, &has_bytes) < 0
-        || parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0)
+    if ((to != TO_DICT && chx_parse_indent(indent_obj, &indent) < 0)
+        || chx_parse_count(rows_obj, "max_rows", 0, &max_rows, &has_rows) < 0
+        || chx_parse_count(bytes_obj, "max_bytes", 1, &max_bytes, &has_bytes) < 0
+        || chx_parse_count(string_obj, "max_string", 1, &max_string, &has_string) < 0
+        || chx_parse_count(columns_obj, "max_columns", 0, &max_columns, &has_columns) < 0)
         goto done;
     ok = tbl_is_frame(st, src);
     if (ok < 0)
@@ -638,7 +501,10 @@ convert_frame(PyObject *module, PyObject *args, PyObject *kwargs, const char *fo
     }
     if (has_rows && max_rows > (size_t)PY_SSIZE_T_MAX)
         has_rows = 0;
-    table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1, &total);
+    if (has_columns && max_columns > (size_t)PY_SSIZE_T_MAX)
+        has_columns = 0;
+    table = tbl_read_frame(st, src, has_rows ? (Py_ssize_t)max_rows : -1,
+                           has_columns ? (Py_ssize_t)max_columns : -1, &total, &total_columns);
     if (table == NULL)
         goto done;
     if ((has_bytes || has_string)
@@ -672,7 +538,7 @@ done:
 
 PyDoc_STRVAR(figure_to_dict_doc,
 "figure_to_dict($module, fig, /, *, max_points=None, points_per_pixel=None,\n"
-"               max_total_points=None)\n--\n\n"
+"               max_total_points=None, max_string=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as a dict in E2B's\n"
 "chart schema; {} when the figure shows no data.  Every point is kept\n"
 "unless a bound is given (doc/schema.md, \"Point limits\"):\n\n"
@@ -680,21 +546,25 @@ PyDoc_STRVAR(figure_to_dict_doc,
 "series, keeping its shape; points_per_pixel=P (above 0) at most\n"
 "ceil(P * width) + 2, width being the series' Axes' width in pixels as\n"
 "rendered, and at most one value per pixel of an image (block means);\n"
-"max_total_points=B (at least 6) bounds the points and image cells of the\n"
-"whole chart.  A reduced element says so in its \"downsampled\" key, a\n"
-"chart the budget reduced in its \"budget\" key.  Raises TypeError when\n"
+"max_total_points=B (at least 6) bounds the points, image cells and\n"
+"elements of every kind of the whole chart (doc/schema.md, \"Bounds\");\n"
+"max_string=N cuts longer texts to N code points and U+2026.  A reduced\n"
+"element says so in its \"downsampled\" key, a chart the budget bounded\n"
+"in its \"budget\" key and what it left out in \"left_out\".  Raises\n"
+"TypeError when\n"
 "fig is not a Figure or SubFigure and ChartexError when the figure cannot\n"
 "be read.");
 
 static PyObject *
 figure_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OOO:figure_to_dict", FROM_FIGURE, TO_DICT);
+    return convert(module, args, kwargs, "O|$OOOO:figure_to_dict", FROM_FIGURE, TO_DICT);
 }
 
 PyDoc_STRVAR(figure_to_json_doc,
 "figure_to_json($module, fig, /, *, indent=None, max_points=None,\n"
-"               points_per_pixel=None, max_total_points=None)\n--\n\n"
+"               points_per_pixel=None, max_total_points=None,\n"
+"               max_string=None)\n--\n\n"
 "Return the chart of a matplotlib Figure (or SubFigure) as JSON text:\n"
 "compact like json.dumps(d, separators=(',', ':'), ensure_ascii=False), or\n"
 "like json.dumps(d, indent=indent, ensure_ascii=False) for an indent from\n"
@@ -704,7 +574,7 @@ PyDoc_STRVAR(figure_to_json_doc,
 static PyObject *
 figure_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OOOO:figure_to_json", FROM_FIGURE,
+    return convert(module, args, kwargs, "O|$OOOOO:figure_to_json", FROM_FIGURE,
                    TO_CHART_JSON);
 }
 
@@ -723,7 +593,8 @@ figure_to_scene_json(PyObject *module, PyObject *args, PyObject *kwargs)
 
 PyDoc_STRVAR(scene_json_to_dict_doc,
 "scene_json_to_dict($module, text, /, *, max_points=None,\n"
-"                   points_per_pixel=None, max_total_points=None)\n--\n\n"
+"                   points_per_pixel=None, max_total_points=None,\n"
+"                   max_string=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
 "a dict (the bounds as for figure_to_dict).  Raises ChartexError when the\n"
 "text is not a valid scene.");
@@ -731,26 +602,27 @@ PyDoc_STRVAR(scene_json_to_dict_doc,
 static PyObject *
 scene_json_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OOO:scene_json_to_dict", FROM_SCENE_JSON,
+    return convert(module, args, kwargs, "O|$OOOO:scene_json_to_dict", FROM_SCENE_JSON,
                    TO_DICT);
 }
 
 PyDoc_STRVAR(scene_json_to_json_doc,
 "scene_json_to_json($module, text, /, *, indent=None, max_points=None,\n"
-"                   points_per_pixel=None, max_total_points=None)\n--\n\n"
+"                   points_per_pixel=None, max_total_points=None,\n"
+"                   max_string=None)\n--\n\n"
 "Run the core on a scene JSON text (str or bytes) and return the chart as\n"
 "JSON text (indent and the bounds as for figure_to_json).");
 
 static PyObject *
 scene_json_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert(module, args, kwargs, "O|$OOOO:scene_json_to_json", FROM_SCENE_JSON,
+    return convert(module, args, kwargs, "O|$OOOOO:scene_json_to_json", FROM_SCENE_JSON,
                    TO_CHART_JSON);
 }
 
 PyDoc_STRVAR(frame_to_dict_doc,
 "frame_to_dict($module, obj, /, *, max_rows=None, max_bytes=None,\n"
-"              max_string=None)\n--\n\n"
+"              max_string=None, max_columns=None)\n--\n\n"
 "Return a pandas DataFrame or Series, or a polars DataFrame or Series, as\n"
 "E2B's column dict {column name: [values...]} (the MIME type e2b/data):\n"
 "the index first, as the columns reset_index() would make (but for a\n"
@@ -758,6 +630,8 @@ PyDoc_STRVAR(frame_to_dict_doc,
 "'_', a duplicate as NAME.1); every value strict JSON (doc/schema.md,\n"
 "\"Tables\", has each dtype's form).  Every row unless bounded:\n\n"
 "max_rows=N keeps the first ceil(N/2) and the last floor(N/2) rows;\n"
+"max_columns=N the first ceil(N/2) and the last floor(N/2) of the frame's\n"
+"own columns (the index columns are always kept);\n"
 "max_string=N cuts longer strings to N code points and U+2026;\n"
 "max_bytes=N keeps the most rows, from both ends, whose compact JSON\n"
 "fits in N bytes (ChartexError when the names alone do not).  Raises\n"
@@ -766,19 +640,19 @@ PyDoc_STRVAR(frame_to_dict_doc,
 static PyObject *
 frame_to_dict(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert_frame(module, args, kwargs, "O|$OOO:frame_to_dict", TO_DICT);
+    return convert_frame(module, args, kwargs, "O|$OOOO:frame_to_dict", TO_DICT);
 }
 
 PyDoc_STRVAR(frame_to_json_doc,
 "frame_to_json($module, obj, /, *, indent=None, max_rows=None,\n"
-"              max_bytes=None, max_string=None)\n--\n\n"
+"              max_bytes=None, max_string=None, max_columns=None)\n--\n\n"
 "Return frame_to_dict(obj) as JSON text (indent as for figure_to_json):\n"
 "json.loads(frame_to_json(obj)) == frame_to_dict(obj).");
 
 static PyObject *
 frame_to_json(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    return convert_frame(module, args, kwargs, "O|$OOOO:frame_to_json", TO_CHART_JSON);
+    return convert_frame(module, args, kwargs, "O|$OOOOO:frame_to_json", TO_CHART_JSON);
 }
 
 static PyMethodDef module_methods[] = {

@@ -69,7 +69,7 @@
     /* chartex._matplotlib.compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
-    X(axline_points) X(bar_binned) X(offset_data)                                        \
+    X(axline_points) X(bar_binned) X(offset_data) X(text_lists) X(getmask) X(getdata)                     \
     /* chartex._tables.frames */                                                    \
     X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \

@@ -139,6 +139,8 @@ def _is_figure(obj):
 # string's worth of punctuation: under 64 bytes), with room for the texts.
 POINTS_PER_PIXEL = 4.0
 MAX_TOTAL_POINTS = 30_000
+# Longer texts (a title, a name, a category) are cut, as e2b/data's are.
+MAX_STRING = 10_000
 
 
 def _env_max_points():
@@ -234,6 +236,18 @@ class ChartFormatter(BaseFormatter):
         help="A budget for the whole chart: series points and image cells "
              "after the other limits; 0: none.  Unless max_points is 0.").tag(config=True)
 
+    max_string = Integer(
+        MAX_STRING,
+        help="Texts longer than this many characters are cut (ending with "
+             "U+2026); 0: never.  Unless max_points is 0.").tag(config=True)
+
+    @validate("max_string")
+    def _check_max_string(self, proposal):
+        value = proposal["value"]
+        if value < 0:
+            raise TraitError("max_string must be 0 or more, not %r" % (value,))
+        return value
+
     @validate("points_per_pixel")
     def _check_points_per_pixel(self, proposal):
         value = proposal["value"]
@@ -257,7 +271,8 @@ class ChartFormatter(BaseFormatter):
         return {"max_points": self.max_points,
                 "points_per_pixel": (self.points_per_pixel or None
                                      if self.max_points is None else None),
-                "max_total_points": self.max_total_points or None}
+                "max_total_points": self.max_total_points or None,
+                "max_string": self.max_string or None}
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

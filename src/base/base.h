@@ -75,6 +75,15 @@ long chartex__utf8_sequence(const unsigned char *s, size_t avail);
  * invalid), or len when all of s is valid. */
 size_t chartex__utf8_check(const char *s, size_t len);
 
+/* The bytes of s (len bytes) that hold its first n code points, or len
+ * when it has no more.  Counts as a reader does: invalid bytes are one
+ * U+FFFD each maximal part (chartex__utf8_sequence).  What a text cut at
+ * n code points keeps (a table's strings, a chart's texts). */
+size_t chartex__utf8_prefix(const char *s, size_t len, size_t n);
+
+/* U+2026, the mark a cut text ends with. */
+#define CHARTEX__ELLIPSIS "\xe2\x80\xa6"
+
 /* ----------------------------------------------------- numbers (numfmt.c) */
 
 /* The text of a position used as a label: "3" for an integral value below

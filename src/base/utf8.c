@@ -61,3 +61,21 @@ chartex__utf8_check(const char *str, size_t len)
     }
     return len;
 }
+
+size_t
+chartex__utf8_prefix(const char *s, size_t len, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, count = 0;
+
+    while (i < len && count < n) {
+        if (u[i] < 0x80) {
+            i++;
+        } else {
+            long k = chartex__utf8_sequence(u + i, len - i);
+            i += (size_t)(k > 0 ? k : -k);
+        }
+        count++;
+    }
+    return i;
+}

@@ -123,26 +123,52 @@ static int
 add_annotations(chartex__builder *b, chartex__node *obj, const struct chartex_axes *axes)
 {
     chartex__node *list = NULL, *note;
-    size_t i;
+    size_t i, n = 0, keep, shown = 0;
+    unsigned char *mine;
 
-    for (i = 0; i < axes->n_artists; i++) {
+    /* The notes in drawing order, under the budget (bounds.c: the first;
+     * "left_out" counts the others). */
+    mine = chartex__calloc(axes->n_artists ? axes->n_artists : 1, 1);
+    if (mine == NULL)
+        return -1;
+    for (i = 0; i < axes->n_artists; i++)
+        if (is_note(axes->artists[i]) && !b->used_texts[i]
+            && !claimed_elsewhere(axes, axes->artists[i])) {
+            mine[i] = 1;
+            n++;
+        }
+    keep = n;
+    if (n > CHARTEX__FEW && chartex__bound_elements(b, n, CHARTEX__WEIGHT_NOTE, &keep) < 0) {
+        chartex__free(mine);
+        return -1;
+    }
+    for (i = 0; i < axes->n_artists && shown < keep; i++) {
         const struct chartex_artist *t = axes->artists[i];
 
-        if (!is_note(t) || b->used_texts[i] || claimed_elsewhere(axes, t))
+        if (!mine[i])
             continue;
+        shown++;
         if (list == NULL) {
             list = chartex__node_new(CHARTEX__NODE_ARRAY);
-            if (chartex__object_add(obj, "annotations", list) < 0)
+            if (chartex__object_add(obj, "annotations", list) < 0) {
+                chartex__free(mine);
                 return -1;
+            }
         }
         note = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(list, note) < 0
             || chartex__object_add(note, "text",
                                    chartex__node_string(t->label, strlen(t->label))) < 0
             || chartex__object_add(note, "x", chartex__node_value(t->x[0], &axes->axis[0])) < 0
-            || chartex__object_add(note, "y", chartex__node_value(t->y[0], &axes->axis[1])) < 0)
+            || chartex__object_add(note, "y", chartex__node_value(t->y[0], &axes->axis[1])) < 0) {
+            chartex__free(mine);
             return -1;
+        }
     }
+    chartex__free(mine);
+    if (keep < n && chartex__left_out_append(obj, chartex__left_out_entry("annotations",
+                                                                          n - keep)) < 0)
+        return -1;
     return 0;
 }
 

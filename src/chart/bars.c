@@ -135,14 +135,21 @@ whisker_of(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k,
     if (l->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(l)
         || (l->flags & CHARTEX_LINE_NO_LINE) || l->n < 2)
         return 0;
+    /* No bars, no error bar: a long line is not read for nothing. */
+    for (i = 0; i < axes->n_artists && !(i != j && is_bars(axes->artists[i])); i++)
+        ;
+    if (i == axes->n_artists)
+        return 0;
     for (m = 0; m < l->n; m++) {
-        if (!isfinite(l->x[m]) || !isfinite(l->y[m]))
+        double xm = CHARTEX__PX(l, m), ym = CHARTEX__PY(l, m);
+
+        if (!isfinite(xm) || !isfinite(ym))
             continue;
         n_finite++;
-        lo[0] = fmin(lo[0], l->x[m]);
-        hi[0] = fmax(hi[0], l->x[m]);
-        lo[1] = fmin(lo[1], l->y[m]);
-        hi[1] = fmax(hi[1], l->y[m]);
+        lo[0] = fmin(lo[0], xm);
+        hi[0] = fmax(hi[0], xm);
+        lo[1] = fmin(lo[1], ym);
+        hi[1] = fmax(hi[1], ym);
     }
     if (n_finite < 2)
         return 0;
@@ -150,6 +157,7 @@ whisker_of(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k,
         const struct chartex_artist *a = axes->artists[i];
         int d;   /* the value direction: 1 (y) for vertical bars */
         const double *along, *value;
+        size_t st = l->stride;
 
         if (!is_bars(a) || i == j)
             continue;
@@ -172,8 +180,9 @@ whisker_of(const struct chartex_axes *axes, size_t j, size_t *bar, size_t *k,
                 continue;
             /* A whisker: two points in a row on the bar's centre. */
             for (p = 0; p + 1 < l->n && !whisker; p++)
-                whisker = isfinite(value[p]) && isfinite(value[p + 1])
-                          && fabs(along[p] - c) <= tol && fabs(along[p + 1] - c) <= tol;
+                whisker = isfinite(value[p * st]) && isfinite(value[(p + 1) * st])
+                          && fabs(along[p * st] - c) <= tol
+                          && fabs(along[(p + 1) * st] - c) <= tol;
             if (!whisker)
                 continue;
             *bar = i;
@@ -208,11 +217,16 @@ chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar, 
         d = a->orientation == CHARTEX_VERTICAL ? 1 : 0;
         c = centre_of(a, *k);
         tol = 1e-9 * fmax(fabs(c), width_of(a, *k));
-        v = d ? l->y[0] : l->x[0];
-        if ((d ? l->y[1] : l->x[1]) == v && (v == lo || v == hi)
-            && fabs(((d ? l->x[0] : l->y[0]) + (d ? l->x[1] : l->y[1])) / 2 - c) <= tol
-            && fabs((d ? l->x[1] : l->y[1]) - (d ? l->x[0] : l->y[0])) <= width_of(a, *k) + tol)
-            return 1;
+        {
+            double x0 = CHARTEX__PX(l, 0), x1 = CHARTEX__PX(l, 1);
+            double y0 = CHARTEX__PY(l, 0), y1 = CHARTEX__PY(l, 1);
+
+            v = d ? y0 : x0;
+            if ((d ? y1 : x1) == v && (v == lo || v == hi)
+                && fabs(((d ? x0 : y0) + (d ? x1 : y1)) / 2 - c) <= tol
+                && fabs((d ? x1 : y1) - (d ? x0 : y0)) <= width_of(a, *k) + tol)
+                return 1;
+        }
     }
     return 0;
 }
@@ -241,9 +255,10 @@ line_errors(chartex__builder *b, const struct chartex_axes *axes, double **lo, d
         }
         d = axes->artists[i]->orientation == CHARTEX_VERTICAL;
         for (m = 0; m < l->n; m++) {
-            double v = d ? l->y[m] : l->x[m];
+            double xm = CHARTEX__PX(l, m), ym = CHARTEX__PY(l, m);
+            double v = d ? ym : xm;
 
-            if (!isfinite(l->x[m]) || !isfinite(l->y[m]))
+            if (!isfinite(xm) || !isfinite(ym))
                 continue;
             lo[i][k] = isnan(lo[i][k]) ? v : fmin(lo[i][k], v);
             hi[i][k] = isnan(hi[i][k]) ? v : fmax(hi[i][k], v);
@@ -360,7 +375,7 @@ bar_element(chartex__builder *b, const struct chartex_axes *axes, size_t i, size
         || chartex__object_add(el, "value", chartex__node_number(value)) < 0
         || (stand == FLOATING
             && chartex__object_add(el, "base", chartex__node_value(base_of(a, k), val)) < 0)
-        || add_bin(el, st, cat) < 0
+        || (isnan(st->bin_lo) ? chartex__add_bin(b, el, a, k, cat) : add_bin(el, st, cat)) < 0
         || add_bar_errors(el, errs, k, axes) < 0
         || add_bar_label(b, el, axes, a, k, errs) < 0
         || chartex__add_element_columns(el, a, k) < 0)
@@ -400,6 +415,7 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, int *grouped,
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
         int vertical = a->orientation == CHARTEX_VERTICAL;
+        const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
         double minw = stands.min_width[vertical ? 0 : 1];
         chartex__node *group;
         chartex__errors errs;
@@ -418,11 +434,15 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, int *grouped,
             errs.hi[vertical] = lhi[i];
         }
         group = chartex__element_label(b, &used, a->label, "Group", n_group++);
-        if (group == NULL)
+        if (group == NULL || chartex__note_bar_group(b, i, group, cat) < 0) {
+            chartex__node_free(group);
             goto fail;
+        }
         for (k = 0; k < a->n; k++)
-            if (bar_element(b, axes, i, k, &stands.of[i][k], minw, group, &errs, stacked,
-                            elements) < 0) {
+            /* Past the budget (bounds.c): said in "left_out". */
+            if (chartex__bar_kept(b, i, k)
+                && bar_element(b, axes, i, k, &stands.of[i][k], minw, group, &errs, stacked,
+                               elements) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }

@@ -49,18 +49,32 @@ near(double a, double b, double scale)
 }
 
 /* Coordinates along the category direction (p) and the value direction
- * (v): x and y for vertical plots, swapped for horizontal ones. */
-static const double *
-pcoord(const struct chartex_artist *a, int vertical)
+ * (v): x and y for vertical plots, swapped for horizontal ones.  Point k
+ * of any artist (a line's points may be borrowed pairs, strided). */
+static double
+pc(const struct chartex_artist *a, int vertical, size_t k)
 {
-    return vertical ? a->x : a->y;
+    return vertical ? CHARTEX__PX(a, k) : CHARTEX__PY(a, k);
 }
 
-static const double *
-vcoord(const struct chartex_artist *a, int vertical)
+static double
+vc(const struct chartex_artist *a, int vertical, size_t k)
 {
-    return vertical ? a->y : a->x;
+    return vertical ? CHARTEX__PY(a, k) : CHARTEX__PX(a, k);
 }
+
+/* The first n (at most 12) points of a along p and v, in arrays. */
+static void
+first_points(const struct chartex_artist *a, int vertical, size_t n, double *p, double *v)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++) {
+        p[k] = pc(a, vertical, k);
+        v[k] = vc(a, vertical, k);
+    }
+}
+
 
 static int
 all_finite(const struct chartex_artist *a)
@@ -68,7 +82,7 @@ all_finite(const struct chartex_artist *a)
     size_t i;
 
     for (i = 0; i < a->n; i++)
-        if (!isfinite(a->x[i]) || !isfinite(a->y[i]))
+        if (!isfinite(CHARTEX__PX(a, i)) || !isfinite(CHARTEX__PY(a, i)))
             return 0;
     return 1;
 }
@@ -146,12 +160,11 @@ whisker_ok(const search *s, size_t j, double c, double pscale, double from,
            double vscale, int dir)
 {
     const struct chartex_artist *a = s->axes->artists[j];
-    const double *p, *v;
+    double p[2], v[2];
 
     if (s->used[j] || !(s->shape[j] & SHAPE_LINE2))
         return 0;
-    p = pcoord(a, s->vertical);
-    v = vcoord(a, s->vertical);
+    first_points(a, s->vertical, 2, p, v);
     if (!near(p[0], c, pscale) || !near(p[1], c, pscale) || !near(v[0], from, vscale))
         return 0;
     return dir < 0 ? v[1] <= v[0] : v[1] >= v[0];
@@ -161,8 +174,8 @@ whisker_ok(const search *s, size_t j, double c, double pscale, double from,
 static int
 add_outliers(chartex__box *b, const struct chartex_artist *a, int vertical)
 {
-    const double *v = vcoord(a, vertical);
     double *o;
+    size_t k;
     int overflow = 0;
 
     if (!(a->flags & CHARTEX_LINE_MARKER))
@@ -171,7 +184,8 @@ add_outliers(chartex__box *b, const struct chartex_artist *a, int vertical)
                          chartex__mul(b->n_outliers + a->n, sizeof *o, &overflow));
     if (o == NULL || overflow)
         return -1;
-    memcpy(o + b->n_outliers, v, a->n * sizeof *o);
+    for (k = 0; k < a->n; k++)
+        o[b->n_outliers + k] = vc(a, vertical, k);
     b->outliers = o;
     b->n_outliers += a->n;
     return 0;
@@ -212,24 +226,22 @@ try_box(search *s, size_t i)
     if (lo_w == SIZE_MAX)
         return 0;
     /* The whiskers carry the exact position the box was drawn at. */
-    c = pcoord(axes->artists[lo_w], s->vertical)[0];
-    if (!near(pcoord(axes->artists[hi_w], s->vertical)[0], c, width))
+    c = pc(axes->artists[lo_w], s->vertical, 0);
+    if (!near(pc(axes->artists[hi_w], s->vertical, 0), c, width))
         return 0;
-    whislo = vcoord(axes->artists[lo_w], s->vertical)[1];
-    whishi = vcoord(axes->artists[hi_w], s->vertical)[1];
+    whislo = vc(axes->artists[lo_w], s->vertical, 1);
+    whishi = vc(axes->artists[hi_w], s->vertical, 1);
     vspan = fmax(vspan, whishi - whislo);
 
     /* Lines across the centre, no wider than the box: caps, the median,
      * a mean line, in drawing order. */
     for (j = 0; j < n; j++) {
         const struct chartex_artist *a = axes->artists[j];
-        const double *p, *v;
-        double a0, a1;
+        double p[2], v[2], a0, a1;
 
         if (j == lo_w || j == hi_w || s->used[j] || !(s->shape[j] & SHAPE_LINE2))
             continue;
-        p = pcoord(a, s->vertical);
-        v = vcoord(a, s->vertical);
+        first_points(a, s->vertical, 2, p, v);
         a0 = fmin(p[0], p[1]);
         a1 = fmax(p[0], p[1]);
         if (!near(v[0], v[1], vspan) || !near(a0 + (a1 - a0) / 2, c, width)
@@ -241,18 +253,18 @@ try_box(search *s, size_t i)
      * the first at whislo and the next at whishi are the caps. */
     if (n_across >= 3) {
         for (m = 0; m < n_across && cap_lo == SIZE_MAX; m++)
-            if (near(vcoord(axes->artists[across[m]], s->vertical)[0], whislo, vspan))
+            if (near(vc(axes->artists[across[m]], s->vertical, 0), whislo, vspan))
                 cap_lo = across[m];
         for (m = 0; m < n_across && cap_hi == SIZE_MAX; m++)
             if (across[m] != cap_lo
-                && near(vcoord(axes->artists[across[m]], s->vertical)[0], whishi, vspan))
+                && near(vc(axes->artists[across[m]], s->vertical, 0), whishi, vspan))
                 cap_hi = across[m];
         if (cap_lo == SIZE_MAX || cap_hi == SIZE_MAX)
             cap_lo = cap_hi = SIZE_MAX;
     }
     for (m = 0; m < n_across; m++) {
         size_t a = across[m];
-        double v = vcoord(axes->artists[a], s->vertical)[0];
+        double v = vc(axes->artists[a], s->vertical, 0);
 
         if (a == cap_lo || a == cap_hi)
             continue;
@@ -272,11 +284,11 @@ try_box(search *s, size_t i)
     b->pos = c;
     b->min = whislo;
     b->q1 = q1;
-    b->median = vcoord(axes->artists[median], s->vertical)[0];
+    b->median = vc(axes->artists[median], s->vertical, 0);
     b->q3 = q3;
     b->max = whishi;
     if (meanline != SIZE_MAX)
-        b->mean = vcoord(axes->artists[meanline], s->vertical)[0];
+        b->mean = vc(axes->artists[meanline], s->vertical, 0);
     s->used[i] = s->used[lo_w] = s->used[hi_w] = s->used[median] = 1;
     if (cap_lo != SIZE_MAX)
         s->used[cap_lo] = s->used[cap_hi] = 1;
@@ -287,19 +299,17 @@ try_box(search *s, size_t i)
      * fliers) and the fliers. */
     for (j = 0; j < n; j++) {
         const struct chartex_artist *a = axes->artists[j];
-        const double *p;
 
         if (s->used[j] || !(s->shape[j] & SHAPE_MARKERS))
             continue;
-        p = pcoord(a, s->vertical);
-        for (k = 0; k < a->n && near(p[k], c, width); k++)
+        for (k = 0; k < a->n && near(pc(a, s->vertical, k), c, width); k++)
             ;
         if (k == a->n)
             across[n_marks++] = j;
     }
     for (m = 0; m < n_marks; m++) {
         const struct chartex_artist *a = axes->artists[across[m]];
-        double v = vcoord(a, s->vertical)[0];
+        double v = vc(a, s->vertical, 0);
 
         s->used[across[m]] = 1;
         if (a->n == 1 && isnan(b->mean)
@@ -426,8 +436,9 @@ segment_type(const search *s, size_t i, size_t *counts)
         return SEG_NONE;
     memset(counts, 0, s->n_bodies * sizeof *counts);
     for (part = 0; part < a->n_parts; off += a->part_len[part], part++) {
-        const double *p = pcoord(a, s->vertical) + off;
-        const double *v = vcoord(a, s->vertical) + off;
+        /* A collection's points: contiguous, never borrowed. */
+        const double *p = (s->vertical ? a->x : a->y) + off;
+        const double *v = (s->vertical ? a->y : a->x) + off;
         int perp = 0;
 
         if (a->part_len[part] != 2)
@@ -468,10 +479,10 @@ assign_single(search *s, size_t i, int median)
     size_t part, off = 0, b;
 
     for (part = 0; part < a->n_parts; off += a->part_len[part], part++) {
-        const double *v = vcoord(a, s->vertical) + off;
+        const double *v = (s->vertical ? a->y : a->x) + off;
         int perp = 0;
 
-        b = segment_body(s, pcoord(a, s->vertical) + off, v, &perp);
+        b = segment_body(s, (s->vertical ? a->x : a->y) + off, v, &perp);
         if (b == SIZE_MAX || !perp)
             continue;
         if (median)
@@ -492,9 +503,9 @@ centre_point(const search *s, size_t j, double pos, double pscale, double *v)
         || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER)
         || !chartex__artist_is_data(a) || !all_finite(a))
         return 0;
-    if (!near(pcoord(a, s->vertical)[0], pos, pscale))
+    if (!near(pc(a, s->vertical, 0), pos, pscale))
         return 0;
-    *v = vcoord(a, s->vertical)[0];
+    *v = vc(a, s->vertical, 0);
     return 1;
 }
 
@@ -525,7 +536,7 @@ inner_box(search *s, const body *bd, chartex__box *box)
         return 0;
     for (k = 0; k < 3; k++) {
         const struct chartex_artist *a = axes->artists[next[k]];
-        const double *p, *vv;
+        double p[2], vv[2];
 
         j = next[k];
         if (centre_point(s, j, bd->pos, ps, &v)) {
@@ -537,8 +548,7 @@ inner_box(search *s, const body *bd, chartex__box *box)
         }
         if (s->used[j] || !(s->shape[j] & SHAPE_LINE2) || n_lines == 2)
             return 0;
-        p = pcoord(a, s->vertical);
-        vv = vcoord(a, s->vertical);
+        first_points(a, s->vertical, 2, p, vv);
         if (!near(p[0], bd->pos, ps) || !near(p[1], bd->pos, ps)
             || fmin(vv[0], vv[1]) < bd->min - REL_TOL * fmax(fabs(bd->min), vs)
             || fmax(vv[0], vv[1]) > bd->max + REL_TOL * fmax(fabs(bd->max), vs))
@@ -707,7 +717,7 @@ by_position(const void *pa, const void *pb)
 static int
 segments_at_boxes(const search *s, const struct chartex_artist *a)
 {
-    const double *p = pcoord(a, s->vertical);
+    const double *p = s->vertical ? a->x : a->y;   /* a collection's: contiguous */
     size_t k, b, off = 0;
 
     for (k = 0; k < a->n_parts; off += a->part_len[k++])

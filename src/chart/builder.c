@@ -147,6 +147,58 @@ chartex__add_axis_labels(chartex__builder *b, chartex__node *obj,
 /* <p>_ticks, <p>_tick_labels, <p>_scale for one axis: the ticks inside
  * the view interval (all of them when the view is unknown), with a 1e-10
  * relative tolerance for ticks computed at the very ends of the view. */
+/* Whether tick i of axis is given: inside the view [lo, hi] (within
+ * tol) when filter, and a value (the schema and E2B's clients take a
+ * number or a string): one that would be written as null, a non-finite
+ * location or a date outside years 1-9999 (a symlog date axis reaches
+ * -1e6 days), is left out with its label. */
+static int
+tick_given(const struct chartex_axis *axis, size_t i, int filter, double lo, double hi,
+           double tol)
+{
+    double t = axis->ticks[i];
+
+    if (filter && !(t >= lo - tol && t <= hi + tol))
+        return 0;
+    if (!isfinite(t))
+        return 0;
+    if (axis->kind == CHARTEX_AXIS_DATE) {
+        char buf[CHARTEX__DATE_BUFSIZE];
+
+        if (chartex__format_date(t, axis->date_epoch, buf) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+int
+chartex__add_tick_notes(chartex__builder *b, chartex__node *obj)
+{
+    static const char *const axes_names[3] = {"x", "y", "z"};
+    chartex__node *notes = NULL;
+    int d;
+
+    for (d = 0; d < 3; d++) {
+        chartex__node *one;
+
+        if (b->tick_step[d] == 0)
+            continue;
+        if (notes == NULL) {
+            notes = chartex__node_new(CHARTEX__NODE_OBJECT);
+            if (chartex__object_add(obj, "ticks_downsampled", notes) < 0)
+                return -1;
+        }
+        one = chartex__node_new(CHARTEX__NODE_OBJECT);
+        if (chartex__object_add(notes, axes_names[d], one) < 0
+            || chartex__object_add(one, "step", chartex__node_number((double)b->tick_step[d])) < 0
+            || chartex__object_add(one, "original_ticks",
+                                   chartex__node_number((double)b->tick_total[d])) < 0)
+            return -1;
+        b->tick_step[d] = b->tick_total[d] = 0;
+    }
+    return 0;
+}
+
 int
 chartex__add_ticks(chartex__builder *b, chartex__node *obj,
                    const struct chartex_axis *axis, char p)
@@ -160,7 +212,7 @@ chartex__add_ticks(chartex__builder *b, chartex__node *obj,
     chartex__node *ticks = NULL, *tick_labels = NULL;
     double lo = axis->view_lo, hi = axis->view_hi, tol = 0;
     int filter = isfinite(lo) && isfinite(hi);
-    size_t i, n = 0;
+    size_t i, n = 0, shown = 0, keep, step = 1, at = 0;
     double *v;
     int overflow = 0, rc;
 
@@ -172,6 +224,20 @@ chartex__add_ticks(chartex__builder *b, chartex__node *obj,
             hi = t;
         }
         tol = 1e-10 * fmax(fmax(fabs(lo), fabs(hi)), hi - lo);
+    }
+    /* Under the budget, every step-th tick the chart gives (the first
+     * included): a category axis ticks every one of thousands.  The few
+     * ticks of an ordinary axis are not counted. */
+    for (i = 0; i < axis->n_ticks; i++)
+        shown += tick_given(axis, i, filter, lo, hi, tol);
+    keep = shown;
+    if (shown > CHARTEX__FEW && chartex__bound_elements(b, shown, CHARTEX__WEIGHT_TICK,
+                                                        &keep) < 0)
+        return -1;
+    if (keep < shown) {
+        step = shown / keep + (shown % keep != 0);
+        b->tick_step[key == names[0] ? 0 : key == names[1] ? 1 : 2] = step;
+        b->tick_total[key == names[0] ? 0 : key == names[1] ? 1 : 2] = shown;
     }
     ticks = chartex__node_new(CHARTEX__NODE_VALUES);
     if (ticks == NULL)
@@ -190,20 +256,8 @@ chartex__add_ticks(chartex__builder *b, chartex__node *obj,
         double t = axis->ticks[i];
         const char *s = axis->tick_labels[i];
 
-        if (filter && !(t >= lo - tol && t <= hi + tol))
+        if (!tick_given(axis, i, filter, lo, hi, tol) || at++ % step != 0)
             continue;
-        /* A tick must be a value (the schema and E2B's clients take a
-         * number or a string): one that would be written as null, a
-         * non-finite location or a date outside years 1-9999 (a symlog
-         * date axis reaches -1e6 days), is left out with its label. */
-        if (!isfinite(t))
-            continue;
-        if (axis->kind == CHARTEX_AXIS_DATE) {
-            char buf[CHARTEX__DATE_BUFSIZE];
-
-            if (chartex__format_date(t, axis->date_epoch, buf) == 0)
-                continue;
-        }
         v[n++] = t;
         if (chartex__array_add(tick_labels, text_node(b, s, strlen(s), 0)) < 0)
             goto fail;
@@ -235,7 +289,8 @@ chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
     const char *zl = axes->axis[2].label;
 
     if (chartex__object_add(obj, "z_label", text_node(b, zl, zl ? strlen(zl) : 0, 1)) < 0
-        || chartex__object_add(obj, "z_unit", unit_node(b, zl)) < 0)
+        || chartex__object_add(obj, "z_unit", unit_node(b, zl)) < 0
+        || chartex__add_ticks(b, obj, &axes->axis[2], 'z') < 0)
         return -1;
-    return chartex__add_ticks(b, obj, &axes->axis[2], 'z');
+    return chartex__add_tick_notes(b, obj);
 }

@@ -92,15 +92,15 @@ finite_part(const struct chartex_artist *a, size_t off, size_t len)
     size_t i;
 
     for (i = off; i < off + len; i++)
-        if (!isfinite(a->x[i]) || !isfinite(a->y[i]))
+        if (!isfinite(CHARTEX__PX(a, i)) || !isfinite(CHARTEX__PY(a, i)))
             return 0;
     return 1;
 }
 
-/* Whether the points [off, off + len) stand at one x: *lo, *hi their y
- * extent.  len >= 2. */
+/* Whether the len points x[i * st], y[i * st] stand at one x: *lo, *hi
+ * their y extent.  len >= 2. */
 static int
-vertical(const double *x, const double *y, size_t len, double *lo, double *hi)
+vertical(const double *x, const double *y, size_t st, size_t len, double *lo, double *hi)
 {
     size_t i;
 
@@ -108,10 +108,10 @@ vertical(const double *x, const double *y, size_t len, double *lo, double *hi)
         return 0;
     *lo = *hi = y[0];
     for (i = 1; i < len; i++) {
-        if (!close_to(x[i], x[0]))
+        if (!close_to(x[i * st], x[0]))
             return 0;
-        *lo = fmin(*lo, y[i]);
-        *hi = fmax(*hi, y[i]);
+        *lo = fmin(*lo, y[i * st]);
+        *hi = fmax(*hi, y[i * st]);
     }
     return 1;
 }
@@ -196,11 +196,13 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
             p->role[i] = BODIES | STICKS;
         return 0;
     case CHARTEX_ARTIST_LINE:
-        if ((a->flags & CHARTEX_LINE_NO_LINE) || a->n < 2 || !finite_part(a, 0, a->n))
+        if ((a->flags & CHARTEX_LINE_NO_LINE) || a->n < 2)
             return 0;
         if (grow((void **)&p->st, &cap[0], p->n_st, sizeof *p->st) < 0)
             return -1;
-        if (!vertical(a->x, a->y, a->n, &p->st[p->n_st].lo, &p->st[p->n_st].hi))
+        /* Vertical first: a long line stops at its second point. */
+        if (!vertical(a->x, a->y, a->stride, a->n, &p->st[p->n_st].lo, &p->st[p->n_st].hi)
+            || !finite_part(a, 0, a->n))
             return 0;
         p->st[p->n_st].x = a->x[0];
         p->st[p->n_st].w = 0;
@@ -230,7 +232,7 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
         if (len == 0 || !finite_part(a, off, len))
             continue;   /* a missing candle: nothing drawn */
         any = 1;
-        if (vert && vertical(x, y, len, &lo, &hi)) {
+        if (vert && vertical(x, y, 1, len, &lo, &hi)) {
             if (grow((void **)&p->st, &cap[0], p->n_st, sizeof *p->st) < 0)
                 return -1;
             p->st[p->n_st].x = x[0];
@@ -348,11 +350,12 @@ box_marks(const struct chartex_axes *axes, const body *d)
         double lo, hi, y, vt;
 
         if (a->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(a) || a->n != 2
-            || (a->flags & CHARTEX_LINE_NO_LINE) || a->y[0] != a->y[1] || !isfinite(a->y[0]))
+            || (a->flags & CHARTEX_LINE_NO_LINE) || CHARTEX__PY(a, 0) != CHARTEX__PY(a, 1)
+            || !isfinite(CHARTEX__PY(a, 0)))
             continue;
-        lo = fmin(a->x[0], a->x[1]);
-        hi = fmax(a->x[0], a->x[1]);
-        y = a->y[0];
+        lo = fmin(CHARTEX__PX(a, 0), CHARTEX__PX(a, 1));
+        hi = fmax(CHARTEX__PX(a, 0), CHARTEX__PX(a, 1));
+        y = CHARTEX__PY(a, 0);
         vt = vtol_of(bot, top, y, 0);
         if (!(hi > lo) || !close_to((lo + hi) / 2, d->c) || hi - lo > 2 * d->half * (1 + 1e-6))
             continue;

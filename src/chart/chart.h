@@ -2,9 +2,8 @@
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
  * title): extract.c, kinds.c, bars.c, standing.c, anchors.c, candles.c, labels.c,
- * reflines.c,
- * builder.c, classify.c, box.c, points.c, downsample.c, errorbars.c, shapes.c,
- * annotations.c, heatmap.c, contours.c, records.c.  Below them, the tree
+ * reflines.c, builder.c, classify.c, box.c, points.c, downsample.c, bounds.c,
+ * errorbars.c, shapes.c, annotations.c, heatmap.c, contours.c, records.c.  Below them, the tree
  * they build (chart_tree.h: node.c, emit.c, readable.c).  Not installed.
  *
  * Calls go one way, down:
@@ -17,6 +16,7 @@
  *   extract.c, kinds.c, bars.c -> annotations.c, shapes.c -> downsample.c
  *   extract.c -> reflines.c
  *   extract.c, bars.c -> records.c
+ *   kinds.c, bars.c -> bounds.c -> downsample.c (the budget); records.c -> downsample.c
  *   every builder of a chart -> labels.c -> builder.c -> node.c, readable.c
  * and every room reads the scene through its structs and scene_query.c.
  * No room calls one above it: a name two rooms need lives below both.
@@ -137,7 +137,11 @@ void chartex__classify_clear(chartex__parts *parts);
 typedef struct chartex__sizes {
     size_t n, cap;
     size_t *size, *limit;
+    size_t *weight;          /* what one value of it weighs in the budget */
+    unsigned char *elements; /* 1: elements (bars, wedges, ...), else points or cells */
 } chartex__sizes;
+
+struct chartex__kept;
 
 typedef struct chartex__builder {
     chartex_chart *chart;   /* being built: owns the arrays made for it */
@@ -152,6 +156,7 @@ typedef struct chartex__builder {
     /* The budget's common limit on every series and image; 0: none. */
     size_t level;
     chartex__sizes *record; /* the first pass records sizes here; or NULL */
+    size_t budget;          /* chartex_options.max_total_points; 0: none */
     /* Of the Axes being built: its texts given to a bar (annotations.c), one
      * flag per artist. */
     unsigned char *used_texts;
@@ -160,6 +165,12 @@ typedef struct chartex__builder {
     const unsigned char *taken;
     /* Of the Axes being built: its candles (chartex__parts); NULL: none. */
     const chartex__candles *candles;
+    /* Of the bar chart being built: what the budget keeps of its bars
+     * (bounds.c); NULL: every bar. */
+    struct chartex__kept *kept;
+    /* Of the chart being built: the ticks of x, y, z the budget thinned
+     * (every step-th of total), for its "ticks_downsampled"; 0: none. */
+    size_t tick_step[3], tick_total[3];
 } chartex__builder;
 
 /* A series of points as it goes out: the arrays (borrowed from the scene or
@@ -167,6 +178,8 @@ typedef struct chartex__builder {
 typedef struct chartex__series {
     size_t n;
     const double *x, *y;
+    size_t stride;          /* point i: x[i * stride], y[i * stride] (a
+                               borrowed LINE's or SCATTER's; else 1) */
     size_t original;        /* n when nothing was dropped */
     const char *method;     /* NULL when nothing was dropped */
     size_t limit;           /* the limit that dropped points */
@@ -202,8 +215,12 @@ int chartex__add_axis_labels(chartex__builder *b, chartex__node *obj,
  * 'z'): the ticks inside the view interval.  -1: no memory. */
 int chartex__add_ticks(chartex__builder *b, chartex__node *obj,
                        const struct chartex_axis *axis, char p);
+/* Adds "ticks_downsampled" when the budget thinned the ticks of an axis
+ * added since the last call: {x|y|z: {step, original_ticks}}.  -1: no
+ * memory. */
+int chartex__add_tick_notes(chartex__builder *b, chartex__node *obj);
 /* Adds a 3-D Axes' third axis: z_label, z_unit, z_ticks, z_tick_labels,
- * z_scale.  -1: no memory. */
+ * z_scale (and its "ticks_downsampled").  -1: no memory. */
 int chartex__add_z_axis(chartex__builder *b, chartex__node *obj,
                         const struct chartex_axes *axes);
 
@@ -256,6 +273,11 @@ const char *chartex__orientation_name(chartex_orientation o);
  * same indices, in place.  -1: no memory. */
 int chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
                           double *const *with, size_t n_with);
+/* The n values v (a box's outliers) under the budget, as elements of
+ * weight 1: s->x receives them whole, or the lowest and highest and an
+ * even sample of the others (method "sample", in their order, in an
+ * array of the chart), s->n how many.  -1: no memory. */
+int chartex__limit_values(chartex__builder *b, const double *v, size_t n, chartex__series *s);
 /* Adds the element's "downsampled" key when s lost points.  -1: no memory. */
 int chartex__add_downsampled(chartex__node *el,
                              const chartex__series *s);
@@ -275,10 +297,89 @@ int chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
                          size_t *len, chartex__series *s);
 /* The common limit L that keeps the recorded sizes, each under its own
  * limit, within budget: the largest L (at least CHARTEX_MIN_MAX_POINTS)
- * with sum(min(size, limit, L)) <= budget; 0 when they fit as they are.
- * *total receives the sum of the sizes before any limit. */
-size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total);
+ * with sum(weight * min(size, limit, L)) <= budget; 0 when they fit as
+ * they are.  *total receives the sum of the points' and cells' sizes
+ * before any limit, *elements that of the elements'. */
+size_t chartex__budget_level(const chartex__sizes *sizes, size_t budget, size_t *total,
+                             size_t *elements);
+/* The budget of n elements of one kind (bars, wedges, boxes, candles,
+ * record cells), each weighing weight values of the budget: records n
+ * for the budget (the first pass), and gives in *keep how many the chart
+ * keeps (n, or the budget's level).  -1: no memory. */
+int chartex__bound_elements(chartex__builder *b, size_t n, size_t weight, size_t *keep);
+/* 1 on the budget's first pass when n values of weight alone exceed the
+ * budget: a second pass under a common limit is sure to follow, and the
+ * first need only record their size, not build their nodes. */
+int chartex__sizing_only(const chartex__builder *b, size_t n, size_t weight);
 void chartex__sizes_clear(chartex__sizes *sizes);
+
+/* ----------------------------------------------- element bounds (bounds.c) */
+
+/* What one value of each element kind weighs in the budget
+ * (chartex__bound_elements): about its share of the JSON beside a
+ * point's. */
+#define CHARTEX__WEIGHT_BAR 2
+#define CHARTEX__WEIGHT_CANDLE 4
+#define CHARTEX__WEIGHT_WEDGE 2
+#define CHARTEX__WEIGHT_BOX 4
+#define CHARTEX__WEIGHT_NOTE 2      /* an annotation: its text and place */
+#define CHARTEX__WEIGHT_TICK 2      /* a tick: its value and its label */
+/* The annotations of an Axes and the ticks of an axis count in the
+ * budget only past this many: an ordinary chart's few change nothing. */
+#define CHARTEX__FEW 1000
+
+/* What a container of bars lost to the budget. */
+typedef struct chartex__bar_loss {
+    size_t count;           /* 0: none */
+    double sum, comp;       /* its values' compensated sum */
+    double first, last;     /* where the first and the last stood */
+} chartex__bar_loss;
+
+/* What the budget keeps of a bar chart (chartex__bound_bars).  The view,
+ * the masks and the losses are owned by the chart being built; the
+ * nodes by this, until chartex__add_left_out takes them
+ * (chartex__kept_clear frees what is left). */
+typedef struct chartex__kept {
+    const struct chartex_axes *axes;   /* to build from: the scene's, or a
+                                          view with merged histograms */
+    const chartex__candles *candles;   /* the candles kept, or NULL */
+    size_t merged;                     /* bins per merged bar; 0: none */
+    int sizing_only;                   /* the first pass past the budget:
+                                          only sizes are recorded */
+    unsigned char **mask;              /* per artist: NULL (all), else a
+                                          flag per bar kept */
+    chartex__bar_loss *loss;           /* per artist, or NULL */
+    chartex__node *left_out;           /* the "left_out" list, or NULL */
+    chartex__node *candle_entry;       /* the candles' entry, or NULL */
+    chartex__node *rebinned;           /* the "rebinned" object, or NULL */
+} chartex__kept;
+
+/* Decides what the bar part of axes keeps under the budget (records its
+ * sizes on the first pass): a histogram re-binned exactly, the first
+ * bars in the category axis' order, the first candles.  -1: no memory. */
+int chartex__bound_bars(chartex__builder *b, const struct chartex_axes *axes,
+                        chartex__kept *out);
+/* Whether bar k of artist i is kept (b->kept; 1 without one). */
+int chartex__bar_kept(const chartex__builder *b, size_t i, size_t k);
+/* Notes the name of bar artist i's group (a string node), read on cat,
+ * for its "left_out" entry.  -1: no memory. */
+int chartex__note_bar_group(chartex__builder *b, size_t i, const chartex__node *group,
+                            const struct chartex_axis *cat);
+/* Adds "bin", the extent [start, end] of merged bar k of a on cat, when
+ * the chart's histogram was re-binned (bars.c adds it when standing.c
+ * found no bin).  -1: no memory. */
+int chartex__add_bin(const chartex__builder *b, chartex__node *el,
+                     const struct chartex_artist *a, size_t k,
+                     const struct chartex_axis *cat);
+/* Adds "left_out" and "rebinned" to chart, when there are any.  -1: no
+ * memory. */
+int chartex__add_left_out(chartex__node *chart, chartex__kept *kp);
+void chartex__kept_clear(chartex__kept *kp);
+/* A "left_out" entry {"kind": kind, "elements": n}.  NULL: no memory. */
+chartex__node *chartex__left_out_entry(const char *kind, size_t n);
+/* Appends entry (taken; NULL: no memory) to chart's "left_out", made
+ * when it has none.  -1: no memory. */
+int chartex__left_out_append(chartex__node *chart, chartex__node *entry);
 
 /* ------------------------------------------- error bars (errorbars.c) */
 
@@ -477,6 +578,15 @@ int chartex__add_records(chartex__builder *b, chartex__node *obj,
  * has that key already).  -1: no memory. */
 int chartex__add_element_columns(chartex__node *el, const struct chartex_artist *a,
                                  size_t k);
+/* Adds to el, the element of a box or violin read from artist a (its box
+ * outline or body; NULL: none), each of a's columns but those of rows
+ * under its name (a Plotly box's "samples" list, its "mean" value),
+ * unless el has that key already.  -1: no memory. */
+int chartex__add_box_columns(chartex__node *el, const struct chartex_artist *a);
+/* The numbers of a's list column name (no texts), *n of them; NULL when
+ * a (may be NULL) has none. */
+const double *chartex__numbers_column(const struct chartex_artist *a, const char *name,
+                                      size_t *n);
 
 /* --------------------------------------- the chart of each kind (kinds.c) */
 

@@ -50,6 +50,7 @@ struct chartex__node {
         struct {
             size_t n;
             const double *x, *y;          /* borrowed from the scene */
+            size_t stride;                /* point i: x[i * stride], y[i * stride] */
             const struct chartex_axis *xa, *ya; /* borrowed; NULL: numeric */
             const double *z;              /* NULL, or borrowed: [x, y, z] */
             const struct chartex_axis *za;
@@ -80,6 +81,10 @@ int chartex__object_add(chartex__node *object, const char *key, chartex__node *i
 chartex__node *chartex__node_points(size_t n, const double *x, const double *y,
                                     const struct chartex_axis *xa,
                                     const struct chartex_axis *ya);
+/* A POINTS node borrowing point i as x[i * stride], y[i * stride]. */
+chartex__node *chartex__node_points_strided(size_t n, const double *x, const double *y,
+                                            size_t stride, const struct chartex_axis *xa,
+                                            const struct chartex_axis *ya);
 /* A POINTS node of [x, y, z] triples borrowing x, y, z (n each). */
 chartex__node *chartex__node_points3(size_t n, const double *x, const double *y,
                                      const double *z, const struct chartex_axis *const axis[3]);
@@ -95,14 +100,18 @@ chartex__node *chartex__node_values(size_t n, const double *v, int copy,
  * live as long as the chart. */
 struct chartex_chart {
     chartex__node *root;    /* NULL for an empty chart */
+    size_t max_string;      /* texts are cut at this many code points; 0: no */
     size_t n_bufs, cap_bufs;
-    double **bufs;          /* owned, each owned */
+    void **bufs;            /* owned, each owned */
 };
 
 /* A new empty chart (chartex_chart_free frees it), or NULL. */
 chartex_chart *chartex__chart_new(void);
 /* An array of n doubles owned by chart (freed with it), or NULL. */
 double *chartex__chart_doubles(chartex_chart *chart, size_t n);
+/* count zeroed members of size bytes owned by chart (freed with it, as
+ * one block: what they point to is not freed), or NULL. */
+void *chartex__chart_block(chartex_chart *chart, size_t count, size_t size);
 
 /* ---------------------------------------------------------- emit (emit.c) */
 

@@ -79,7 +79,7 @@ add_unique(size_t *v, size_t n, size_t i)
  * fewer than four extremes also keeps that point, so gaps stay gaps.
  * Writes the kept indices in order into keep; returns their count. */
 static size_t
-keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+keep_minmax(const double *x, const double *y, size_t st, size_t n, size_t max, size_t *keep)
 {
     size_t nb = (max - 2) / 4, lo = 1, hi, i, j, k = 0, np;
     runs rs;
@@ -90,25 +90,42 @@ keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep
         size_t ix0 = SIZE_MAX, ix1 = SIZE_MAX, iy0 = SIZE_MAX, iy1 = SIZE_MAX;
         size_t gap = SIZE_MAX, pick[4];
 
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+
         hi = 1 + runs_next(&rs);
+        /* One pass over the run as it lies in memory (strided when the
+         * points are borrowed pairs): the extremes' values are kept in
+         * registers beside their indices. */
         for (i = lo; i < hi; i++) {
-            if (!isfinite(x[i]) || !isfinite(y[i])) {
+            double xi = x[i * st], yi = y[i * st];
+
+            if (!isfinite(xi) || !isfinite(yi)) {
                 if (gap == SIZE_MAX)
                     gap = i;
                 continue;
             }
             if (ix0 == SIZE_MAX) {
                 ix0 = ix1 = iy0 = iy1 = i;
+                x0 = x1 = xi;
+                y0 = y1 = yi;
                 continue;
             }
-            if (x[i] < x[ix0])
+            if (xi < x0) {
+                x0 = xi;
                 ix0 = i;
-            if (x[i] > x[ix1])
+            }
+            if (xi > x1) {
+                x1 = xi;
                 ix1 = i;
-            if (y[i] < y[iy0])
+            }
+            if (yi < y0) {
+                y0 = yi;
                 iy0 = i;
-            if (y[i] > y[iy1])
+            }
+            if (yi > y1) {
+                y1 = yi;
                 iy1 = i;
+            }
         }
         np = 0;
         if (ix0 != SIZE_MAX) {
@@ -133,27 +150,40 @@ keep_minmax(const double *x, const double *y, size_t n, size_t max, size_t *keep
  * same figure always keeps the same points.  Indices in order; returns
  * their count. */
 static size_t
-keep_sample(const double *x, const double *y, size_t n, size_t max, size_t *keep)
+keep_sample(const double *x, const double *y, size_t st, size_t n, size_t max, size_t *keep)
 {
     size_t ext[4], ne = 0, ix0 = SIZE_MAX, ix1 = 0, iy0 = 0, iy1 = 0;
     size_t i, k = 0, e = 0, s, slots, next;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     runs rs;
 
     for (i = 0; i < n; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
+        double xi = x[i * st], yi = y[i * st];
+
+        if (!isfinite(xi) || !isfinite(yi))
             continue;
         if (ix0 == SIZE_MAX) {
             ix0 = ix1 = iy0 = iy1 = i;
+            x0 = x1 = xi;
+            y0 = y1 = yi;
             continue;
         }
-        if (x[i] < x[ix0])
+        if (xi < x0) {
+            x0 = xi;
             ix0 = i;
-        if (x[i] > x[ix1])
+        }
+        if (xi > x1) {
+            x1 = xi;
             ix1 = i;
-        if (y[i] < y[iy0])
+        }
+        if (yi < y0) {
+            y0 = yi;
             iy0 = i;
-        if (y[i] > y[iy1])
+        }
+        if (yi > y1) {
+            y1 = yi;
             iy1 = i;
+        }
     }
     if (ix0 != SIZE_MAX) {
         ne = add_unique(ext, ne, ix0);
@@ -192,9 +222,11 @@ smaller_limit(size_t a, size_t b)
     return b != 0 && b < a ? b : a;
 }
 
-/* Notes a series' or image's size for the budget (first pass only). */
+/* Notes a series' or image's size for the budget (first pass only): size
+ * values under a limit of its own (0: none), each weighing weight; an
+ * element kind's (elements) are counted apart from points and cells. */
 static int
-record(chartex__builder *b, size_t size, size_t limit)
+record_weighed(chartex__builder *b, size_t size, size_t limit, size_t weight, int elements)
 {
     chartex__sizes *r = b->record;
 
@@ -204,7 +236,8 @@ record(chartex__builder *b, size_t size, size_t limit)
         size_t cap = r->cap ? 2 * r->cap : 16;
         int overflow = 0;
         size_t bytes = chartex__mul(cap, sizeof(size_t), &overflow);
-        size_t *sz, *lim;
+        size_t *sz, *lim, *w;
+        unsigned char *el;
 
         if (overflow)
             return -1;
@@ -216,12 +249,43 @@ record(chartex__builder *b, size_t size, size_t limit)
         if (lim == NULL)
             return -1;
         r->limit = lim;
+        w = chartex__realloc(r->weight, bytes);
+        if (w == NULL)
+            return -1;
+        r->weight = w;
+        el = chartex__realloc(r->elements, cap);
+        if (el == NULL)
+            return -1;
+        r->elements = el;
         r->cap = cap;
     }
     r->size[r->n] = size;
     r->limit[r->n] = limit;
+    r->weight[r->n] = weight ? weight : 1;
+    r->elements[r->n] = elements != 0;
     r->n++;
     return 0;
+}
+
+static int
+record(chartex__builder *b, size_t size, size_t limit)
+{
+    return record_weighed(b, size, limit, 1, 0);
+}
+
+int
+chartex__bound_elements(chartex__builder *b, size_t size, size_t weight, size_t *keep)
+{
+    if (record_weighed(b, size, 0, weight, 1) < 0)
+        return -1;
+    *keep = b->level != 0 && size > b->level ? b->level : size;
+    return 0;
+}
+
+int
+chartex__sizing_only(const chartex__builder *b, size_t n, size_t weight)
+{
+    return b->record != NULL && b->budget != 0 && weight != 0 && n > b->budget / weight;
 }
 
 void
@@ -229,10 +293,12 @@ chartex__sizes_clear(chartex__sizes *sizes)
 {
     chartex__free(sizes->size);
     chartex__free(sizes->limit);
+    chartex__free(sizes->weight);
+    chartex__free(sizes->elements);
     memset(sizes, 0, sizeof *sizes);
 }
 
-/* sum(min(size, limit, level)) of the recorded sizes, saturating. */
+/* sum(weight * min(size, limit, level)) of the recorded sizes, saturating. */
 static size_t
 sizes_sum(const chartex__sizes *r, size_t level)
 {
@@ -240,22 +306,29 @@ sizes_sum(const chartex__sizes *r, size_t level)
 
     for (i = 0; i < r->n; i++) {
         size_t k = smaller_limit(r->limit[i], level);
+        int overflow = 0;
 
         if (k == 0 || k > r->size[i])
             k = r->size[i];
+        k = chartex__mul(k, r->weight[i], &overflow);
+        if (overflow)
+            k = SIZE_MAX;
         sum = SIZE_MAX - sum < k ? SIZE_MAX : sum + k;
     }
     return sum;
 }
 
 size_t
-chartex__budget_level(const chartex__sizes *r, size_t budget, size_t *total)
+chartex__budget_level(const chartex__sizes *r, size_t budget, size_t *total,
+                      size_t *elements)
 {
     size_t i, lo = CHARTEX_MIN_MAX_POINTS, hi = CHARTEX_MIN_MAX_POINTS;
 
-    *total = 0;
+    *total = *elements = 0;
     for (i = 0; i < r->n; i++) {
-        *total = SIZE_MAX - *total < r->size[i] ? SIZE_MAX : *total + r->size[i];
+        size_t *t = r->elements[i] ? elements : total;
+
+        *t = SIZE_MAX - *t < r->size[i] ? SIZE_MAX : *t + r->size[i];
         hi = r->size[i] > hi ? r->size[i] : hi;
     }
     if (budget == 0 || sizes_sum(r, 0) <= budget)
@@ -427,8 +500,8 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
         chartex__free(keep);
         return -1;
     }
-    k = sample ? keep_sample(s->x, s->y, s->n, s->limit, keep)
-               : keep_minmax(s->x, s->y, s->n, s->limit, keep);
+    k = sample ? keep_sample(s->x, s->y, s->stride, s->n, s->limit, keep)
+               : keep_minmax(s->x, s->y, s->stride, s->n, s->limit, keep);
     x = chartex__chart_doubles(b->chart, k);
     y = chartex__chart_doubles(b->chart, k);
     if (x == NULL || y == NULL) {
@@ -436,8 +509,8 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
         return -1;
     }
     for (i = 0; i < k; i++) {
-        x[i] = s->x[keep[i]];
-        y[i] = s->y[keep[i]];
+        x[i] = s->x[keep[i] * s->stride];
+        y[i] = s->y[keep[i] * s->stride];
         for (j = 0; j < n_with; j++)
             if (with[j] != NULL)
                 with[j][i] = with[j][keep[i]];
@@ -446,7 +519,42 @@ chartex__limit_series(chartex__builder *b, chartex__series *s, int sample,
     s->n = k;
     s->x = x;
     s->y = y;
+    s->stride = 1;
     s->method = sample ? "sample" : "minmax";
+    return 0;
+}
+
+int
+chartex__limit_values(chartex__builder *b, const double *v, size_t n, chartex__series *s)
+{
+    size_t *keep = NULL, k, i;
+    double *out;
+    int overflow = 0;
+
+    s->n = s->original = n;
+    s->x = s->y = v;
+    s->stride = 1;
+    s->method = NULL;
+    s->limit = 0;
+    if (chartex__bound_elements(b, n, 1, &k) < 0)
+        return -1;
+    if (k >= n)
+        return 0;
+    keep = chartex__malloc(chartex__mul(k, sizeof *keep, &overflow));
+    out = chartex__chart_doubles(b->chart, k);
+    if (keep == NULL || overflow || out == NULL) {
+        chartex__free(keep);
+        return -1;
+    }
+    /* A scatter of (v, v): the lowest and highest value and an even
+     * sample of the rest, in their order. */
+    s->n = keep_sample(v, v, 1, n, k, keep);
+    for (i = 0; i < s->n; i++)
+        out[i] = v[keep[i]];
+    chartex__free(keep);
+    s->x = s->y = out;
+    s->limit = k;
+    s->method = "sample";
     return 0;
 }
 
@@ -462,6 +570,7 @@ chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
     s->n = s->original = a->n;
     s->x = a->x;
     s->y = a->y;
+    s->stride = 1;          /* paths: contiguous, never borrowed */
     s->method = NULL;
     s->limit = smaller_limit(b->max_points, b->level);
     if (record(b, a->n, b->max_points) < 0)
@@ -492,6 +601,7 @@ chartex__limit_paths(chartex__builder *b, const struct chartex_artist *a,
     s->n = kept;
     s->x = ox;
     s->y = oy;
+    s->stride = 1;
     s->method = "stride";
     return 0;
 }

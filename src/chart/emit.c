@@ -7,8 +7,10 @@
  * VALUES nodes) is rendered here, value by value, through the axis that
  * gives it meaning.
  *
- * The chart is only read and nothing is allocated: a string handed to the
- * sink (a date's text, a category's name) is valid during the call only.
+ * The chart is only read, and nothing is allocated but the text of a
+ * string cut at the chart's max_string (with its mark, U+2026): a string
+ * handed to the sink (a date's text, a category's name) is valid during
+ * the call only.
  */
 #include "chart/chart_tree.h"
 
@@ -46,89 +48,155 @@ cell_of(double v, const struct chartex_axis *a, char *buf, chartex_cell *c)
     c->number = v;
 }
 
+/* What one walk of the tree keeps: the sink, the point shortcut, and the
+ * text of a string cut at max_string code points. */
+typedef struct emitter {
+    const chartex_sink *sink;
+    chartex_point_fn point;
+    size_t max_string;          /* 0: nothing is cut */
+    chartex__buf cut;
+} emitter;
+
+/* Hands the sink s, cut at e->max_string code points (then followed by
+ * U+2026).  -1: the sink stopped; -2: no memory. */
 static int
-emit_cell(const chartex_cell *c, const chartex_sink *sink)
+emit_string(emitter *e, const char *s, size_t len)
+{
+    size_t keep;
+
+    if (e->max_string == 0 || len <= e->max_string
+        || (keep = chartex__utf8_prefix(s, len, e->max_string)) >= len)
+        return e->sink->string(e->sink->ctx, s, len);
+    e->cut.len = 0;
+    if (chartex__buf_append(&e->cut, s, keep) < 0
+        || chartex__buf_append(&e->cut, CHARTEX__ELLIPSIS, 3) < 0)
+        return -2;
+    return e->sink->string(e->sink->ctx, e->cut.data, e->cut.len);
+}
+
+static int
+emit_cell(emitter *e, const chartex_cell *c)
 {
     if (c->kind == CHARTEX_CELL_NUMBER)
-        return sink->number(sink->ctx, c->number);
+        return e->sink->number(e->sink->ctx, c->number);
     if (c->kind == CHARTEX_CELL_STRING)
-        return sink->string(sink->ctx, c->s, c->len);
-    return sink->null(sink->ctx);
+        return emit_string(e, c->s, c->len);
+    return e->sink->null(e->sink->ctx);
+}
+
+static int
+emit_value(emitter *e, double v, const struct chartex_axis *a)
+{
+    char buf[CHARTEX__DATE_BUFSIZE];
+    chartex_cell c;
+
+    cell_of(v, a, buf, &c);
+    return emit_cell(e, &c);
 }
 
 int
 chartex__emit_value(double v, const struct chartex_axis *a,
                     const chartex_sink *sink)
 {
-    char buf[CHARTEX__DATE_BUFSIZE];
-    chartex_cell c;
+    emitter e;
 
-    cell_of(v, a, buf, &c);
-    return emit_cell(&c, sink);
+    memset(&e, 0, sizeof e);
+    e.sink = sink;
+    return emit_value(&e, v, a);
+}
+
+/* A category's name in a cell, cut as the sink would get it (the point
+ * shortcut hands cells over as they are). */
+static int
+cut_cell(emitter *e, chartex_cell *c, chartex__buf *into)
+{
+    size_t keep;
+
+    if (c->kind != CHARTEX_CELL_STRING || e->max_string == 0 || c->len <= e->max_string
+        || (keep = chartex__utf8_prefix(c->s, c->len, e->max_string)) >= c->len)
+        return 0;
+    into->len = 0;
+    if (chartex__buf_append(into, c->s, keep) < 0
+        || chartex__buf_append(into, CHARTEX__ELLIPSIS, 3) < 0)
+        return -2;
+    c->s = into->data;
+    c->len = into->len;
+    return 0;
 }
 
 static int
-emit_points(const chartex__node *node, const chartex_sink *sink,
-            chartex_point_fn point)
+emit_points(emitter *e, const chartex__node *node)
 {
     const double *x = node->u.points.x, *y = node->u.points.y, *z = node->u.points.z;
     const struct chartex_axis *xa = node->u.points.xa, *ya = node->u.points.ya;
+    const chartex_sink *sink = e->sink;
     char xbuf[CHARTEX__DATE_BUFSIZE], ybuf[CHARTEX__DATE_BUFSIZE];
     chartex_cell cx, cy;
-    size_t i;
+    size_t i, stride = node->u.points.stride;
     void *ctx = sink->ctx;
+    int rc;
 
     if (sink->begin_array(ctx) < 0)
         return -1;
     for (i = 0; i < node->u.points.n; i++) {
-        cell_of(x[i], xa, xbuf, &cx);
-        cell_of(y[i], ya, ybuf, &cy);
+        rc = -1;
+        cell_of(x[i * stride], xa, xbuf, &cx);
+        cell_of(y[i * stride], ya, ybuf, &cy);
         if (z != NULL) {
             /* A 3-D point: the point callback takes pairs only. */
-            if (sink->begin_array(ctx) < 0 || emit_cell(&cx, sink) < 0
-                || emit_cell(&cy, sink) < 0
-                || chartex__emit_value(z[i], node->u.points.za, sink) < 0
-                || sink->end_array(ctx) < 0)
-                return -1;
+            if (sink->begin_array(ctx) < 0 || (rc = emit_cell(e, &cx)) < 0
+                || (rc = emit_cell(e, &cy)) < 0
+                || (rc = emit_value(e, z[i], node->u.points.za)) < 0
+                || (rc = sink->end_array(ctx)) < 0)
+                return rc < -1 ? rc : -1;
             continue;
         }
         /* The same events, in one call, where the sink takes them so. */
-        if (point != NULL) {
-            if (point(ctx, &cx, &cy) < 0)
-                return -1;
+        if (e->point != NULL) {
+            /* Two category names, both cut: the second has its own text. */
+            chartex__buf second = {0};
+
+            rc = cut_cell(e, &cx, &e->cut) < 0 || cut_cell(e, &cy, &second) < 0 ? -2
+                 : e->point(ctx, &cx, &cy) < 0 ? -1 : 0;
+            chartex__buf_free(&second);
+            if (rc < 0)
+                return rc;
             continue;
         }
-        if (sink->begin_array(ctx) < 0 || emit_cell(&cx, sink) < 0
-            || emit_cell(&cy, sink) < 0 || sink->end_array(ctx) < 0)
-            return -1;
+        if (sink->begin_array(ctx) < 0 || (rc = emit_cell(e, &cx)) < 0
+            || (rc = emit_cell(e, &cy)) < 0 || (rc = sink->end_array(ctx)) < 0)
+            return rc < -1 ? rc : -1;
     }
     return sink->end_array(ctx);
 }
 
 static int
-emit_values(const chartex__node *node, const chartex_sink *sink)
+emit_values(emitter *e, const chartex__node *node)
 {
     size_t i;
+    int rc;
 
     if (node->u.values.scalar)
-        return chartex__emit_value(node->u.values.v[0], node->u.values.axis, sink);
-    if (sink->begin_array(sink->ctx) < 0)
+        return emit_value(e, node->u.values.v[0], node->u.values.axis);
+    if (e->sink->begin_array(e->sink->ctx) < 0)
         return -1;
     for (i = 0; i < node->u.values.n; i++) {
-        if (chartex__emit_value(node->u.values.v[i], node->u.values.axis, sink) < 0)
-            return -1;
+        if ((rc = emit_value(e, node->u.values.v[i], node->u.values.axis)) < 0)
+            return rc;
     }
-    return sink->end_array(sink->ctx);
+    return e->sink->end_array(e->sink->ctx);
 }
 
 /* Recursion is bounded by the chart's shape (superchart, chart, element
- * list, element, value list): a handful of levels. */
+ * list, element, value list): a handful of levels.  -1: the sink
+ * stopped; -2: no memory. */
 static int
-emit_node(const chartex__node *node, const chartex_sink *sink,
-          chartex_point_fn point)
+emit_node(emitter *e, const chartex__node *node)
 {
+    const chartex_sink *sink = e->sink;
     void *ctx = sink->ctx;
     size_t i;
+    int rc;
 
     if (node == NULL)
         return -1;
@@ -138,15 +206,15 @@ emit_node(const chartex__node *node, const chartex_sink *sink,
     case CHARTEX__NODE_BOOL:
         return sink->boolean(ctx, node->u.boolean);
     case CHARTEX__NODE_NUMBER:
-        return chartex__emit_value(node->u.number, NULL, sink);
+        return emit_value(e, node->u.number, NULL);
     case CHARTEX__NODE_STRING:
-        return sink->string(ctx, node->u.string.s, node->u.string.len);
+        return emit_string(e, node->u.string.s, node->u.string.len);
     case CHARTEX__NODE_ARRAY:
         if (sink->begin_array(ctx) < 0)
             return -1;
         for (i = 0; i < node->u.list.n; i++) {
-            if (emit_node(node->u.list.items[i], sink, point) < 0)
-                return -1;
+            if ((rc = emit_node(e, node->u.list.items[i])) < 0)
+                return rc;
         }
         return sink->end_array(ctx);
     case CHARTEX__NODE_OBJECT:
@@ -155,15 +223,16 @@ emit_node(const chartex__node *node, const chartex_sink *sink,
         for (i = 0; i < node->u.list.n; i++) {
             const char *key = node->u.list.keys[i];
 
-            if (sink->key(ctx, key, strlen(key)) < 0
-                || emit_node(node->u.list.items[i], sink, point) < 0)
+            if (sink->key(ctx, key, strlen(key)) < 0)
                 return -1;
+            if ((rc = emit_node(e, node->u.list.items[i])) < 0)
+                return rc;
         }
         return sink->end_object(ctx);
     case CHARTEX__NODE_POINTS:
-        return emit_points(node, sink, point);
+        return emit_points(e, node);
     case CHARTEX__NODE_VALUES:
-        return emit_values(node, sink);
+        return emit_values(e, node);
     }
     return -1;
 }
@@ -200,13 +269,22 @@ chartex_chart_emit_points(const chartex_chart *chart, const chartex_sink *sink,
         rc = sink->begin_object(sink->ctx) < 0 || sink->end_object(sink->ctx) < 0
                  ? -1 : 0;
     } else {
-        rc = emit_node(chart->root, sink, point);
+        emitter e;
+
+        memset(&e, 0, sizeof e);
+        e.sink = sink;
+        e.point = point;
+        e.max_string = chart->max_string;
+        rc = emit_node(&e, chart->root);
+        chartex__buf_free(&e.cut);
     }
     if (rc == 0) {
         if (err != NULL)
             err->code = saved;
         return 0;
     }
+    if (rc == -2)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory cutting a text");
     if (err != NULL && err->code != CHARTEX_OK)
         return -1;
     return chartex__error(err, CHARTEX_ERR_SINK, "a sink callback failed");

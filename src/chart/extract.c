@@ -197,9 +197,10 @@ fail:
 }
 
 /* The top-level "budget" key: the budget, and the points and cells the
- * chart's series and images had before any limit. */
+ * chart's series and images had before any limit (and its elements of
+ * the bounded kinds, when it has any). */
 static int
-add_budget(chartex__node *root, size_t budget, size_t total)
+add_budget(chartex__node *root, size_t budget, size_t total, size_t elements)
 {
     chartex__node *obj = chartex__node_new(CHARTEX__NODE_OBJECT);
 
@@ -208,6 +209,9 @@ add_budget(chartex__node *root, size_t budget, size_t total)
     return chartex__object_add(obj, "max_total_points", chartex__node_number((double)budget)) < 0
                    || chartex__object_add(obj, "original_points",
                                           chartex__node_number((double)total)) < 0
+                   || (elements != 0
+                       && chartex__object_add(obj, "original_elements",
+                                              chartex__node_number((double)elements)) < 0)
                ? -1 : 0;
 }
 
@@ -238,7 +242,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     chartex__sizes sizes;
     chartex_chart *chart = NULL;
     chartex__parts *parts = NULL;
-    size_t i, n_charts = 0, last = 0, budget, level, total = 0;
+    size_t i, n_charts = 0, last = 0, budget, level, total = 0, elements = 0;
 
     memset(&b, 0, sizeof b);
     memset(&sizes, 0, sizeof sizes);
@@ -258,6 +262,7 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
     if (chart == NULL || parts == NULL)
         goto nomem;
     b.chart = chart;
+    chart->max_string = opts != NULL ? opts->max_string : 0;
     for (i = 0; i < scene->n_axes; i++) {
         if (chartex__classify(scene->axes[i], &parts[i], err) < 0)
             goto fail;
@@ -271,20 +276,22 @@ chartex_chart_from_scene_opts(const chartex_scene *scene,
          * image's size; should they not fit, the chart is built again
          * under the common limit that makes them fit. */
         b.record = budget != 0 ? &sizes : NULL;
+        b.budget = budget;
         chart->root = build_root(&b, scene, parts, n_charts, last);
         if (chart->root == NULL)
             goto nomem;
         b.record = NULL;
-        level = chartex__budget_level(&sizes, budget, &total);
+        level = chartex__budget_level(&sizes, budget, &total, &elements);
         if (level != 0) {
             chartex_chart_free(chart);
             chart = chartex__chart_new();
             if (chart == NULL)
                 goto nomem;
+            chart->max_string = opts->max_string;
             b.chart = chart;
             b.level = level;
             chart->root = build_root(&b, scene, parts, n_charts, last);
-            if (chart->root == NULL || add_budget(chart->root, budget, total) < 0)
+            if (chart->root == NULL || add_budget(chart->root, budget, total, elements) < 0)
                 goto nomem;
         }
     }

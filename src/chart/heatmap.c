@@ -358,12 +358,13 @@ cells_node(chartex__builder *b, const struct chartex_axes *axes,
     s.n = a->n;
     s.x = a->x;
     s.y = a->y;
+    s.stride = a->stride;
     if (chartex__limit_series(b, &s, 1, with, 1) < 0)
         return NULL;
     obj = chartex__node_new(CHARTEX__NODE_OBJECT);
     if (chartex__object_add(obj, "points",
-                            chartex__node_points(s.n, s.x, s.y, &axes->axis[0],
-                                                 &axes->axis[1])) < 0
+                            chartex__node_points_strided(s.n, s.x, s.y, s.stride,
+                                                         &axes->axis[0], &axes->axis[1])) < 0
         || chartex__object_add(obj, "values", chartex__node_values(s.n, values, 0, NULL)) < 0
         || chartex__add_color_scale(b, obj, a) < 0
         || chartex__add_downsampled(obj, &s) < 0) {

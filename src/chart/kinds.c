@@ -115,7 +115,8 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
         || chartex__add_ticks(b, obj, &axes->axis[1], 'y') < 0
         /* Points over a heatmap or contours (tricontour's data points):
          * the gridded data stays. */
-        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0) {
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0
+        || chartex__add_tick_notes(b, obj) < 0) {
         chartex__node_free(obj);
         return NULL;
     }
@@ -123,6 +124,43 @@ point_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node 
 }
 
 /* ------------------------------------------------------------------- bars */
+
+/* The bar chart of axes under the budget (bounds.c): built from what it
+ * keeps, with "left_out" and "rebinned" after its keys. */
+static chartex__node *
+bar_part(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
+{
+    const chartex__candles *candles = b->candles;
+    chartex__node *obj = NULL;
+    chartex__kept kept;
+
+    if (chartex__bound_bars(b, axes, &kept) < 0) {
+        chartex__kept_clear(&kept);
+        chartex__node_free(title);
+        return NULL;
+    }
+    /* Past the budget on the first pass: the second builds the chart. */
+    if (kept.sizing_only) {
+        chartex__kept_clear(&kept);
+        obj = chartex__chart_head("bar", title);
+        if (chartex__object_add(obj, "elements", chartex__node_new(CHARTEX__NODE_ARRAY)) < 0) {
+            chartex__node_free(obj);
+            return NULL;
+        }
+        return obj;
+    }
+    b->kept = &kept;
+    b->candles = kept.candles;
+    obj = chartex__bar_chart(b, kept.axes, title);
+    b->kept = NULL;
+    b->candles = candles;
+    if (obj != NULL && chartex__add_left_out(obj, &kept) < 0) {
+        chartex__node_free(obj);
+        obj = NULL;
+    }
+    chartex__kept_clear(&kept);
+    return obj;
+}
 
 /* -------------------------------------------------------------------- box */
 
@@ -197,32 +235,97 @@ done:
     return rc;
 }
 
+/* A box's "samples" column (the points a Plotly box or violin draws
+ * beside it) under the budget, as its outliers are: the extremes and an
+ * even sample, with "samples_downsampled" when the budget cut them.
+ * Before the box's other columns, which then skip the key.  -1: no memory. */
+static int
+add_box_samples(chartex__builder *b, chartex__node *el, const struct chartex_artist *a)
+{
+    size_t n;
+    const double *v = chartex__numbers_column(a, "samples", &n);
+    chartex__series s;
+    chartex__node *obj;
+
+    if (v == NULL)
+        return 0;
+    if (chartex__limit_values(b, v, n, &s) < 0
+        || chartex__object_add(el, "samples", chartex__node_values(s.n, s.x, 1, NULL)) < 0)
+        return -1;
+    if (s.method == NULL)
+        return 0;
+    obj = chartex__node_new(CHARTEX__NODE_OBJECT);
+    if (chartex__object_add(el, "samples_downsampled", obj) < 0
+        || chartex__object_add(obj, "method", chartex__node_cstring(s.method)) < 0
+        || chartex__object_add(obj, "max_points", chartex__node_number((double)s.limit)) < 0
+        || chartex__object_add(obj, "original_points",
+                               chartex__node_number((double)s.original)) < 0)
+        return -1;
+    return 0;
+}
+
 static chartex__node *
 box_element(chartex__builder *b, const struct chartex_axes *axes, const chartex__box *box,
             const struct chartex_axis *cat, double at)
 {
     chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
-    const char *group = box->order < axes->n_artists ? axes->artists[box->order]->label : NULL;
+    const struct chartex_artist *a = box->order < axes->n_artists ? axes->artists[box->order]
+                                                                 : NULL;
+    const char *group = a != NULL ? a->label : NULL;
+    const double *outliers = box->outliers;
+    size_t n_outliers = box->n_outliers;
+    chartex__series out;
 
     if (el == NULL)
         return NULL;
+    /* A violin has no fliers of its own: its reader may give the points
+     * it draws beyond the fences as a column (a Plotly violin's). */
+    if (box->violin && n_outliers == 0)
+        outliers = chartex__numbers_column(a, "outliers", &n_outliers);
+
+    /* Its outliers under the budget: the extremes and an even sample. */
+    if (chartex__limit_values(b, outliers, n_outliers, &out) < 0) {
+        chartex__node_free(el);
+        return NULL;
+    }
     if (chartex__object_add(el, "label", chartex__tick_label_node(b, cat, at)) < 0
         || chartex__object_add(el, "min", chartex__number_or_null(box->min)) < 0
         || chartex__object_add(el, "first_quartile", chartex__number_or_null(box->q1)) < 0
         || chartex__object_add(el, "median", chartex__number_or_null(box->median)) < 0
         || chartex__object_add(el, "third_quartile", chartex__number_or_null(box->q3)) < 0
         || chartex__object_add(el, "max", chartex__number_or_null(box->max)) < 0
-        || chartex__object_add(el, "outliers",
-                               chartex__node_values(box->n_outliers, box->outliers,
-                                                    1, NULL)) < 0
+        || chartex__object_add(el, "outliers", chartex__node_values(out.n, out.x, 1, NULL)) < 0
         || (!isnan(box->mean)
             && chartex__object_add(el, "mean", chartex__number_or_null(box->mean)) < 0)
         || (!chartex__label_is_default(group)
-            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)) {
+            && chartex__object_add(el, "group", chartex__node_cstring(group)) < 0)
+        || chartex__add_downsampled(el, &out) < 0
+        || add_box_samples(b, el, a) < 0
+        || chartex__add_box_columns(el, a) < 0) {
         chartex__node_free(el);
         return NULL;
     }
     return el;
+}
+
+/* The chart's "left_out": the boxes past the budget, from the position
+ * at[keep] to at[n - 1].  -1: no memory. */
+static int
+add_boxes_left_out(chartex__node *obj, const double *at, size_t keep, size_t n,
+                   const struct chartex_axis *cat)
+{
+    chartex__node *list = chartex__node_new(CHARTEX__NODE_ARRAY);
+    chartex__node *e = chartex__left_out_entry("boxes", n - keep);
+
+    if (chartex__object_add(obj, "left_out", list) < 0) {
+        chartex__node_free(e);
+        return -1;
+    }
+    if (chartex__array_add(list, e) < 0
+        || chartex__object_add(e, "from", chartex__node_value(at[keep], cat)) < 0
+        || chartex__object_add(e, "to", chartex__node_value(at[n - 1], cat)) < 0)
+        return -1;
+    return 0;
 }
 
 static chartex__node *
@@ -233,20 +336,23 @@ box_chart(chartex__builder *b, const struct chartex_axes *axes, const chartex__b
     const struct chartex_axis *cat =
         &axes->axis[bp->orientation == CHARTEX_VERTICAL ? 0 : 1];
     double *at = chartex__calloc(bp->n ? bp->n : 1, sizeof *at);
-    size_t i;
+    size_t i, keep;
 
     if (obj == NULL || at == NULL || box_positions(cat, bp, at) < 0)
         goto fail;
     elements = chartex__node_new(CHARTEX__NODE_ARRAY);
-    if (chartex__object_add(obj, "elements", elements) < 0)
+    /* The first boxes in position order under the budget. */
+    if (chartex__object_add(obj, "elements", elements) < 0
+        || chartex__bound_elements(b, bp->n, CHARTEX__WEIGHT_BOX, &keep) < 0)
         goto fail;
-    for (i = 0; i < bp->n; i++)
+    for (i = 0; i < keep; i++)
         if (chartex__array_add(elements, box_element(b, axes, &bp->boxes[i], cat, at[i])) < 0)
             goto fail;
     if (chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",
                                chartex__node_cstring(chartex__orientation_name(bp->orientation))) < 0
-        || (bp->violin && chartex__object_add(obj, "violin", chartex__node_bool(1)) < 0))
+        || (bp->violin && chartex__object_add(obj, "violin", chartex__node_bool(1)) < 0)
+        || (keep < bp->n && add_boxes_left_out(obj, at, keep, bp->n, cat) < 0))
         goto fail;
     chartex__free(at);
     return obj;
@@ -296,23 +402,59 @@ wedge_angle(double theta1, double theta2, int exact)
     return strtod(buf, NULL);
 }
 
+/* The chart's "left_out": the n wedges past the budget, and what their
+ * angles add up to.  -1: no memory. */
+static int
+add_wedges_left_out(chartex__node *obj, size_t n, double angles)
+{
+    chartex__node *list = chartex__node_new(CHARTEX__NODE_ARRAY);
+    chartex__node *e = chartex__left_out_entry("wedges", n);
+
+    if (chartex__object_add(obj, "left_out", list) < 0) {
+        chartex__node_free(e);
+        return -1;
+    }
+    if (chartex__array_add(list, e) < 0
+        || chartex__object_add(e, "angle_sum", chartex__node_number(angles)) < 0)
+        return -1;
+    return 0;
+}
+
 static chartex__node *
 pie_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *title)
 {
     chartex__node *obj = chartex__chart_head("pie", title), *elements;
-    size_t i;
+    size_t i, n = 0, keep, shown = 0;
+    double left_angles = 0;
 
     if (obj == NULL)
         return NULL;
+    /* The first wedges in drawing order (plotly.js's: the largest first,
+     * when sorted) under the budget. */
+    for (i = 0; i < axes->n_artists; i++)
+        n += axes->artists[i]->kind == CHARTEX_ARTIST_WEDGE
+             && chartex__artist_is_data(axes->artists[i]);
     elements = chartex__node_new(CHARTEX__NODE_ARRAY);
-    if (chartex__object_add(obj, "elements", elements) < 0)
+    if (chartex__object_add(obj, "elements", elements) < 0
+        || chartex__bound_elements(b, n, CHARTEX__WEIGHT_WEDGE, &keep) < 0)
         goto fail;
+    /* Past the budget on the first pass: the second builds the chart. */
+    if (chartex__sizing_only(b, n, CHARTEX__WEIGHT_WEDGE))
+        return obj;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
         chartex__node *el;
 
         if (a->kind != CHARTEX_ARTIST_WEDGE || !chartex__artist_is_data(a))
             continue;
+        if (shown++ >= keep) {
+            double angle = wedge_angle(a->theta1, a->theta2,
+                                       (a->flags & CHARTEX_WEDGE_EXACT) != 0);
+
+            if (isfinite(angle))
+                left_angles += angle;
+            continue;
+        }
         el = chartex__node_new(CHARTEX__NODE_OBJECT);
         if (chartex__array_add(elements, el) < 0
             || chartex__object_add(el, "label",
@@ -324,6 +466,8 @@ pie_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__node *t
             || chartex__object_add(el, "radius", chartex__node_number(a->r)) < 0)
             goto fail;
     }
+    if (keep < n && add_wedges_left_out(obj, n - keep, left_angles) < 0)
+        goto fail;
     return obj;
 fail:
     chartex__node_free(obj);
@@ -345,7 +489,8 @@ unknown_chart(chartex__builder *b, const struct chartex_axes *axes, chartex__nod
         || chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__add_ticks(b, obj, &axes->axis[0], 'x') < 0
         || chartex__add_ticks(b, obj, &axes->axis[1], 'y') < 0
-        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0)
+        || chartex__add_meshes(b, axes, obj) < 0 || chartex__add_contours(b, axes, obj) < 0
+        || chartex__add_tick_notes(b, obj) < 0)
         goto fail;
     return obj;
 fail:
@@ -365,7 +510,7 @@ chartex__kind_chart(chartex__builder *b, const struct chartex_axes *axes,
     case CHARTEX__KIND_PIE:
         return pie_chart(b, axes, title);
     case CHARTEX__KIND_BAR:
-        return chartex__bar_chart(b, axes, title);
+        return bar_part(b, axes, title);
     case CHARTEX__KIND_SCATTER:
         return point_chart(b, axes, title, 1);
     case CHARTEX__KIND_LINE:

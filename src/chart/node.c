@@ -159,8 +159,8 @@ fail:
 }
 
 chartex__node *
-chartex__node_points(size_t n, const double *x, const double *y,
-                     const struct chartex_axis *xa, const struct chartex_axis *ya)
+chartex__node_points_strided(size_t n, const double *x, const double *y, size_t stride,
+                             const struct chartex_axis *xa, const struct chartex_axis *ya)
 {
     chartex__node *node = chartex__node_new(CHARTEX__NODE_POINTS);
 
@@ -169,9 +169,17 @@ chartex__node_points(size_t n, const double *x, const double *y,
     node->u.points.n = n;
     node->u.points.x = x;
     node->u.points.y = y;
+    node->u.points.stride = stride;
     node->u.points.xa = xa;
     node->u.points.ya = ya;
     return node;
+}
+
+chartex__node *
+chartex__node_points(size_t n, const double *x, const double *y,
+                     const struct chartex_axis *xa, const struct chartex_axis *ya)
+{
+    return chartex__node_points_strided(n, x, y, 1, xa, ya);
 }
 
 chartex__node *
@@ -228,29 +236,49 @@ chartex__chart_new(void)
     return chartex__calloc(1, sizeof(chartex_chart));
 }
 
-double *
-chartex__chart_doubles(chartex_chart *chart, size_t n)
+/* Memory of count members of size bytes owned by chart, zeroed when
+ * zero; NULL when memory ran out or the size overflows. */
+static void *
+chart_memory(chartex_chart *chart, size_t count, size_t size, int zero)
 {
-    double *v;
+    void *v;
     int overflow = 0;
 
     if (chart->n_bufs == chart->cap_bufs) {
         size_t cap = chart->cap_bufs ? chart->cap_bufs * 2 : 4;
-        double **bufs = chartex__realloc(chart->bufs,
-                                         chartex__mul(cap, sizeof *bufs, &overflow));
+        void **bufs = chartex__realloc(chart->bufs,
+                                       chartex__mul(cap, sizeof *bufs, &overflow));
 
         if (bufs == NULL || overflow)
             return NULL;
         chart->bufs = bufs;
         chart->cap_bufs = cap;
     }
-    v = chartex__malloc(chartex__mul(n ? n : 1, sizeof *v, &overflow));
-    if (v == NULL || overflow) {
-        chartex__free(v);
-        return NULL;
+    if (zero) {
+        v = chartex__calloc(count ? count : 1, size);
+    } else {
+        v = chartex__malloc(chartex__mul(count ? count : 1, size, &overflow));
+        if (overflow) {
+            chartex__free(v);
+            v = NULL;
+        }
     }
+    if (v == NULL)
+        return NULL;
     chart->bufs[chart->n_bufs++] = v;
     return v;
+}
+
+double *
+chartex__chart_doubles(chartex_chart *chart, size_t n)
+{
+    return chart_memory(chart, n, sizeof(double), 0);
+}
+
+void *
+chartex__chart_block(chartex_chart *chart, size_t count, size_t size)
+{
+    return chart_memory(chart, count, size, 1);
 }
 
 int

@@ -88,11 +88,11 @@ traces_area_edge(const struct chartex_artist *l, const struct chartex_artist *a)
         || !area_bands(a, &total) || total != l->n || total == 0)
         return 0;
     FOR_BAND_POINTS(a, t, f1, f2, {
-        if (l->x[j] != t)
+        if (CHARTEX__PX(l, j) != t)
             on_f1 = on_f2 = 0;
-        if (l->y[j] != f1)
+        if (CHARTEX__PY(l, j) != f1)
             on_f1 = 0;
-        if (l->y[j] != f2)
+        if (CHARTEX__PY(l, j) != f2)
             on_f2 = 0;
         j++;
     });
@@ -128,9 +128,9 @@ band_around(const struct chartex_artist *l, const struct chartex_artist *a)
         || (!chartex__label_is_default(a->label) && strcmp(a->label, l->label) != 0))
         return 0;
     FOR_BAND_POINTS(a, t, f1, f2, {
-        double y = l->y[j];
+        double y = CHARTEX__PY(l, j);
 
-        if (!(l->x[j] == t) || (isfinite(y) && !(fmin(f1, f2) <= y && y <= fmax(f1, f2))))
+        if (!(CHARTEX__PX(l, j) == t) || (isfinite(y) && !(fmin(f1, f2) <= y && y <= fmax(f1, f2))))
             ok = 0;
         if (y != f1)
             on_f1 = 0;
@@ -208,6 +208,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
         s.n = a->n;
         s.x = a->x;
         s.y = a->y;
+        s.stride = 1;
         if (chartex__limit_series(b, &s, 0, NULL, 0) < 0
             || chartex__object_add(el, "points",
                                    chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
@@ -240,6 +241,7 @@ add_area(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
         s.y = y;
     }
     s.n = total;
+    s.stride = 1;
     if (!(upper ? y1_zero : y2_zero)) {
         base = chartex__malloc(chartex__mul(total ? total : 1, sizeof *base,
                                             &overflow));
@@ -285,6 +287,27 @@ copy_into_chart(chartex__builder *b, const double *v, size_t n, double **out)
         return -1;
     for (i = 0; i < n; i++)
         (*out)[i] = v[i];
+    return 0;
+}
+
+/* s's points as contiguous arrays owned by the chart (s borrowed pairs).
+ * -1: no memory. */
+static int
+contiguous_series(chartex__builder *b, chartex__series *s)
+{
+    double *x = chartex__chart_doubles(b->chart, s->n);
+    double *y = chartex__chart_doubles(b->chart, s->n);
+    size_t i;
+
+    if (x == NULL || y == NULL)
+        return -1;
+    for (i = 0; i < s->n; i++) {
+        x[i] = s->x[i * s->stride];
+        y[i] = s->y[i * s->stride];
+    }
+    s->x = x;
+    s->y = y;
+    s->stride = 1;
     return 0;
 }
 
@@ -334,6 +357,7 @@ segments_series(chartex__builder *b, const struct chartex_artist *a, chartex__se
     s->n = n;
     s->x = x;
     s->y = y;
+    s->stride = 1;
     *z_out = z;
     return 0;
 }
@@ -365,6 +389,7 @@ add_stairs(chartex__builder *b, chartex__node *el, const struct chartex_artist *
     s.n = 2 * a->n;
     s.x = vertical ? e : v;
     s.y = vertical ? v : e;
+    s.stride = 1;
     if (chartex__limit_series(b, &s, 0, NULL, 0) < 0
         || chartex__object_add(el, "points",
                                chartex__node_points(s.n, s.x, s.y, &axes->axis[0],
@@ -543,12 +568,18 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
     s.n = n;
     s.x = a->x;
     s.y = a->y;
+    s.stride = a->stride;
     if (a->kind == CHARTEX_ARTIST_SEGMENTS && a->n_parts > 1) {
         if (segments_series(b, a, &s, &z) < 0)
             return -1;
         n = s.n;
     }
     errs.lo[0] = errs.hi[0] = errs.lo[1] = errs.hi[1] = NULL;
+    /* An errorbar()'s data line is matched to its segments point by
+     * point, on contiguous arrays: borrowed pairs are copied first. */
+    if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA) && s.stride != 1
+        && contiguous_series(b, &s) < 0)
+        return -1;
     if ((a->flags & CHARTEX_ARTIST_ERRORBAR_DATA)
         && chartex__find_errors(b, axes, a, s.x, s.y, n, &errs) < 0)
         return -1;
@@ -585,7 +616,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
                                          && a->kind != CHARTEX_ARTIST_PATCH
                                          && a->kind != CHARTEX_ARTIST_SEGMENTS, with, 7) < 0
         || chartex__object_add(el, "points",
-                               chartex__node_points(s.n, s.x, s.y, xa, ya)) < 0)
+                               chartex__node_points_strided(s.n, s.x, s.y, s.stride,
+                                                            xa, ya)) < 0)
         return -1;
     /* Each error bar's ends, as positions on the axis it runs along. */
     for (d = 0; d < 2 && a->kind != CHARTEX_ARTIST_VECTORS; d++)

@@ -1,7 +1,8 @@
 /*
  * reflines.c - a chart's "reference_lines": the lines and spans drawn
- * across an Axes to mark a value (axhline, axvline, axhspan, axvspan) or a
- * line through two points (axline).  They are not data (they never make
+ * across an Axes to mark a value (axhline, axvline, axhspan, axvspan), a
+ * line through two points (axline) or between them (a Plotly line shape,
+ * CHARTEX_REF_SEGMENT).  They are not data (they never make
  * a chart, classify.c), but a reader of the picture sees them: a target,
  * a mean, a threshold, a band of acceptable values.  The reader of the
  * figure says which of their coordinates are data (CHARTEX_REF_*_DATA);
@@ -12,20 +13,22 @@
 #include <math.h>
 #include <string.h>
 
-/* The lowest and highest finite values of v[0..n). */
+/* The lowest and highest finite values of v[i * st], i < n. */
 static int
-extent(const double *v, size_t n, double *lo, double *hi)
+extent(const double *v, size_t n, size_t st, double *lo, double *hi)
 {
     size_t i;
     int any = 0;
 
     for (i = 0; i < n; i++) {
-        if (!isfinite(v[i]))
+        double vi = v[i * st];
+
+        if (!isfinite(vi))
             continue;
-        if (!any || v[i] < *lo)
-            *lo = v[i];
-        if (!any || v[i] > *hi)
-            *hi = v[i];
+        if (!any || vi < *lo)
+            *lo = vi;
+        if (!any || vi > *hi)
+            *hi = vi;
         any = 1;
     }
     return any;
@@ -61,13 +64,16 @@ reference(chartex__builder *b, const struct chartex_axes *axes,
         if (a->kind != CHARTEX_ARTIST_LINE || a->n != 2)
             goto skip;
         if (chartex__object_add(obj, "points",
-                                chartex__node_points(2, a->x, a->y, &axes->axis[0],
-                                                     &axes->axis[1])) < 0)
+                                chartex__node_points_strided(2, a->x, a->y, a->stride,
+                                                             &axes->axis[0],
+                                                             &axes->axis[1])) < 0
+            || ((a->flags & CHARTEX_REF_SEGMENT)
+                && chartex__object_add(obj, "segment", chartex__node_bool(1)) < 0))
             goto fail;
         return obj;
     }
     d = which == CHARTEX_REF_Y_DATA;
-    if (!extent(d ? a->y : a->x, a->n, &lo, &hi))
+    if (!extent(d ? a->y : a->x, a->n, a->stride, &lo, &hi))
         goto skip;
     if (chartex__object_add(obj, "axis", chartex__node_cstring(d ? "y" : "x")) < 0)
         goto fail;

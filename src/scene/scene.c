@@ -65,6 +65,45 @@ axis_clear(struct chartex_axis *axis)
     axis_init(axis);
 }
 
+/* Lets go of an artist's points: frees them when they are its own. */
+static void
+drop_points(struct chartex_artist *a)
+{
+    if (!a->borrowed) {
+        chartex__free(a->x);
+        chartex__free(a->y);
+    }
+    a->x = a->y = NULL;
+    a->stride = 1;
+    a->borrowed = 0;
+}
+
+int
+chartex__own_points(struct chartex_artist *a)
+{
+    double *x, *y;
+    size_t i;
+
+    if (!a->borrowed)
+        return 0;
+    x = chartex__malloc(a->n ? a->n * sizeof *x : 1);
+    y = chartex__malloc(a->n ? a->n * sizeof *y : 1);
+    if (x == NULL || y == NULL) {
+        chartex__free(x);
+        chartex__free(y);
+        return -1;
+    }
+    for (i = 0; i < a->n; i++) {
+        x[i] = CHARTEX__PX(a, i);
+        y[i] = CHARTEX__PY(a, i);
+    }
+    a->x = x;
+    a->y = y;
+    a->stride = 1;
+    a->borrowed = 0;
+    return 0;
+}
+
 static void
 artist_free(struct chartex_artist *a)
 {
@@ -72,8 +111,7 @@ artist_free(struct chartex_artist *a)
         return;
     chartex__free(a->label);
     chartex__free(a->cls);
-    chartex__free(a->x);
-    chartex__free(a->y);
+    drop_points(a);
     chartex__free(a->part_len);
     chartex__free(a->z);
     chartex__free(a->base);
@@ -394,6 +432,7 @@ chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
     a->theta1 = a->theta2 = a->r = NAN;
     a->vmin = a->vmax = NAN;
     a->channels = 1;
+    a->stride = 1;
     if (grow((void ***)&axes->artists, axes->n_artists, &axes->cap_artists) < 0)
         goto nomem;
     axes->artists[axes->n_artists++] = a;
@@ -481,8 +520,7 @@ chartex_artist_set_points(chartex_artist *a, size_t n, const double *xy,
         return chartex__error(err, CHARTEX_ERR_LIMIT, "too many points");
     if (split_xy(n, xy, &x, &y) < 0)
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu points", n);
-    chartex__free(a->x);
-    chartex__free(a->y);
+    drop_points(a);
     chartex__free(a->part_len);
     chartex__free(a->z);
     a->z = NULL;
@@ -490,6 +528,31 @@ chartex_artist_set_points(chartex_artist *a, size_t n, const double *xy,
     a->n_parts = 0;
     a->x = x;
     a->y = y;
+    a->n = n;
+    return 0;
+}
+
+int
+chartex_artist_borrow_points(chartex_artist *a, size_t n, const double *x,
+                             const double *y, size_t stride, chartex_error *err)
+{
+    if (a == NULL || (a->kind != CHARTEX_ARTIST_LINE && a->kind != CHARTEX_ARTIST_SCATTER)
+        || stride == 0 || (n > 0 && (x == NULL || y == NULL)))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or borrowed points");
+    if (n > SIZE_MAX / 2 / stride / sizeof(double))
+        return chartex__error(err, CHARTEX_ERR_LIMIT, "too many points");
+    drop_points(a);
+    chartex__free(a->part_len);
+    chartex__free(a->z);
+    a->z = NULL;
+    a->part_len = NULL;
+    a->n_parts = 0;
+    /* Never written through: the scene's arrays are not const only
+     * because its own are filled in place. */
+    a->x = (double *)x;
+    a->y = (double *)y;
+    a->stride = stride;
+    a->borrowed = 1;
     a->n = n;
     return 0;
 }
@@ -602,6 +665,8 @@ chartex_artist_add_polygon(chartex_artist *a, size_t n, const double *xy,
         return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or polygon");
     if (n > SIZE_MAX / 2 || a->n > SIZE_MAX / 2 - n)
         return chartex__error(err, CHARTEX_ERR_LIMIT, "too many points");
+    if (chartex__own_points(a) < 0)
+        goto nomem;
     total = a->n + n;
     x = chartex__realloc(a->x, chartex__mul(total ? total : 1, sizeof *x, &overflow));
     if (x == NULL)
@@ -656,8 +721,7 @@ chartex_artist_set_stairs(chartex_artist *a, size_t n, const double *edges,
         chartex__free(base);
         return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu steps", n);
     }
-    chartex__free(a->x);
-    chartex__free(a->y);
+    drop_points(a);
     chartex__free(a->base);
     a->x = x;
     a->y = y;
@@ -739,7 +803,8 @@ const char *const chartex__orientation_names[CHARTEX_HORIZONTAL + 1] = {
     "vertical", "horizontal"
 };
 const char *const chartex__record_kind_names[CHARTEX_RECORD_KIND_LAST + 1] = {
-    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar"
+    "hierarchy", "table", "indicator", "sankey", "dimensions", "geo", "polar",
+    "volume", "carpet", "ternary", "smith"
 };
 
 const chartex__flag_name chartex__axes_flag_names[CHARTEX__AXES_FLAG_NAMES] = {
@@ -762,4 +827,8 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_REF_Y_DATA, "y_data" },
     { CHARTEX_WEDGE_EXACT, "exact" },
     { CHARTEX_BARS_BINNED, "binned" },
+    { CHARTEX_BARS_VALUES_ADD, "values_add" },
+    { CHARTEX_BARS_VALUES_DENSITY, "values_density" },
+    { CHARTEX_BARS_VALUES_NO_MERGE, "values_no_merge" },
+    { CHARTEX_REF_SEGMENT, "segment" },
 };

@@ -59,6 +59,13 @@ struct chartex_artist {
      * points, concatenated; polygon i has part_len[i] points. */
     size_t n;
     double *x, *y;
+    /* Point i is (x[i * stride], y[i * stride]): read a LINE's or a
+     * SCATTER's points with CHARTEX__PX and CHARTEX__PY.  stride is 1 but
+     * for points borrowed from the caller (chartex_artist_borrow_points:
+     * borrowed 1, never written or freed here, only LINE and SCATTER);
+     * every other kind's arrays are the scene's own and contiguous. */
+    size_t stride;
+    int borrowed;
     size_t n_parts;
     size_t *part_len;
     /* On a 3-D Axes: the third coordinate of each of the n points (set
@@ -112,6 +119,15 @@ struct chartex_artist {
     chartex_record_kind record; /* RECORD: the chart key it goes under */
 };
 
+/* Point i of artist a, whatever its stride (a LINE's or SCATTER's points
+ * may be borrowed with one). */
+#define CHARTEX__PX(a, i) ((a)->x[(size_t)(i) * (a)->stride])
+#define CHARTEX__PY(a, i) ((a)->y[(size_t)(i) * (a)->stride])
+
+/* Gives a a contiguous copy of its points when they are borrowed (before a
+ * setter that adds to them).  -1: no memory. */
+int chartex__own_points(struct chartex_artist *a);
+
 /* 1 when IMAGE artist a holds cells at points (chartex_artist_set_cells). */
 #define CHARTEX__IMAGE_IS_CELLS(a) ((a)->x != NULL && (a)->n > 0)
 
@@ -148,7 +164,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 13
+#define CHARTEX__ARTIST_FLAG_NAMES 17
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];

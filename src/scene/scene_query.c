@@ -133,7 +133,7 @@ chartex__box_outline(const struct chartex_artist *a, int vertical, double *l, do
                      double *q1, double *q3)
 {
     size_t i, n = a->n;
-    double bb[4];
+    double bb[4], x[12], y[12];
 
     /* The kind first: only lines and patches have points to look at. */
     if (a->kind == CHARTEX_ARTIST_LINE) {
@@ -142,26 +142,30 @@ chartex__box_outline(const struct chartex_artist *a, int vertical, double *l, do
     } else if (a->kind != CHARTEX_ARTIST_PATCH || a->n_parts != 1) {
         return 0;
     }
-    if (!chartex__artist_is_data(a))
+    if (!chartex__artist_is_data(a) || (n != 5 && n != 6 && n != 11 && n != 12))
         return 0;
-    for (i = 0; i < n; i++)
-        if (!isfinite(a->x[i]) || !isfinite(a->y[i]))
+    /* A line's points may be borrowed pairs (strided): copied, 12 at most. */
+    for (i = 0; i < n; i++) {
+        x[i] = CHARTEX__PX(a, i);
+        y[i] = CHARTEX__PY(a, i);
+        if (!isfinite(x[i]) || !isfinite(y[i]))
             return 0;
-    if ((n == 6 || n == 12) && a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0])
+    }
+    if ((n == 6 || n == 12) && x[n - 1] == x[0] && y[n - 1] == y[0])
         n--;
-    if ((n != 5 && n != 11) || a->x[n - 1] != a->x[0] || a->y[n - 1] != a->y[0])
+    if ((n != 5 && n != 11) || x[n - 1] != x[0] || y[n - 1] != y[0])
         return 0;
     if (n == 11)
-        return notched(vertical ? a->x : a->y, vertical ? a->y : a->x, l, r, q1, q3);
-    bb[0] = bb[1] = a->x[0];
-    bb[2] = bb[3] = a->y[0];
+        return notched(vertical ? x : y, vertical ? y : x, l, r, q1, q3);
+    bb[0] = bb[1] = x[0];
+    bb[2] = bb[3] = y[0];
     for (i = 1; i < n; i++) {
-        bb[0] = fmin(bb[0], a->x[i]);
-        bb[1] = fmax(bb[1], a->x[i]);
-        bb[2] = fmin(bb[2], a->y[i]);
-        bb[3] = fmax(bb[3], a->y[i]);
+        bb[0] = fmin(bb[0], x[i]);
+        bb[1] = fmax(bb[1], x[i]);
+        bb[2] = fmin(bb[2], y[i]);
+        bb[3] = fmax(bb[3], y[i]);
     }
-    if (!has_corners(a->x, a->y, n, bb))
+    if (!has_corners(x, y, n, bb))
         return 0;
     *l = vertical ? bb[0] : bb[2];
     *r = vertical ? bb[1] : bb[3];

@@ -102,7 +102,7 @@ strings(writer *w, char *const *v, size_t n)
 
 /* [[x, y], ...]: the bulk of a scene, a point per call. */
 static int
-points(writer *w, const double *x, const double *y, size_t n)
+points_strided(writer *w, const double *x, const double *y, size_t n, size_t stride)
 {
     chartex_cell cx, cy;
     size_t i;
@@ -110,12 +110,18 @@ points(writer *w, const double *x, const double *y, size_t n)
     if (chartex__json_begin_array(w) < 0)
         return -1;
     for (i = 0; i < n; i++) {
-        cell(x[i], &cx);
-        cell(y[i], &cy);
+        cell(x[i * stride], &cx);
+        cell(y[i * stride], &cy);
         if (chartex__json_point(w, &cx, &cy) < 0)
             return -1;
     }
     return chartex__json_end_array(w);
+}
+
+static int
+points(writer *w, const double *x, const double *y, size_t n)
+{
+    return points_strided(w, x, y, n, 1);
 }
 
 /* Names for the known bits, one integer for any others, so that every
@@ -361,7 +367,7 @@ artist_data(writer *w, const struct chartex_artist *a)
             return -1;
         if (a->x == NULL || a->y == NULL)
             return points(w, NULL, NULL, 0);
-        return points(w, a->x, a->y, a->n);
+        return points_strided(w, a->x, a->y, a->n, a->stride);
     case CHARTEX_ARTIST_VECTORS:
         count = a->x && a->y && a->u && a->v ? a->n : 0;
         return key(w, "points") < 0 || points(w, a->x, a->y, count) < 0

@@ -201,27 +201,6 @@ chartex__format_duration(int64_t v, chartex_time_unit unit, char *buf)
 
 /* ------------------------------------------------------------------ values */
 
-/* The byte length of the first n code points of s (len bytes), or len
- * when it has no more.  Counts as a reader does: invalid bytes are one
- * U+FFFD each maximal part (chartex__utf8_sequence). */
-static size_t
-prefix_bytes(const char *s, size_t len, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0, count = 0;
-
-    while (i < len && count < n) {
-        if (u[i] < 0x80) {
-            i++;
-        } else {
-            long k = chartex__utf8_sequence(u + i, len - i);
-            i += (size_t)(k > 0 ? k : -k);
-        }
-        count++;
-    }
-    return i;
-}
-
 static void
 string_value(const char *s, size_t len, size_t max_string, chartex__value *v)
 {
@@ -231,7 +210,7 @@ string_value(const char *s, size_t len, size_t max_string, chartex__value *v)
     v->cut = 0;
     /* Fewer bytes than code points allowed: nothing to cut. */
     if (max_string > 0 && len > max_string) {
-        size_t keep = prefix_bytes(s, len, max_string);
+        size_t keep = chartex__utf8_prefix(s, len, max_string);
 
         if (keep < len) {
             v->len = keep;

@@ -10,8 +10,6 @@
 #include <math.h>
 #include <string.h>
 
-/* The cut string's mark, U+2026. */
-#define ELLIPSIS "\xe2\x80\xa6"
 
 /* ------------------------------------------------------------------ budget */
 
@@ -119,7 +117,7 @@ emit_value(emitter *e, const chartex__value *v)
             return e->sink->string(ctx, v->s, v->len);
         e->cut.len = 0;
         if (chartex__buf_append(&e->cut, v->s, v->len) < 0
-            || chartex__buf_append(&e->cut, ELLIPSIS, 3) < 0)
+            || chartex__buf_append(&e->cut, CHARTEX__ELLIPSIS, 3) < 0)
             return -2;
         return e->sink->string(ctx, e->cut.data, e->cut.len);
     case CHARTEX__V_COMPLEX:

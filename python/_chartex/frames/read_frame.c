@@ -276,28 +276,34 @@ tbl_is_frame(chx_state *st, PyObject *obj)
     return rc;
 }
 
-/* The frame's plan from chartex._tables.frames.prepare: (rows, columns),
- * a new reference; *total_rows the frame's rows, *rows those read
- * (max_rows at most, when not negative). */
+/* The frame's plan from chartex._tables.frames.prepare: (rows, columns,
+ * total columns), a new reference; *total_rows the frame's rows, *rows
+ * those read (max_rows at most, when not negative), *total_columns the
+ * frame's columns (the plan's columns: max_columns at most, both ends). */
 static PyObject *
-frame_plan(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows,
-           size_t *rows)
+frame_plan(chx_state *st, PyObject *obj, Py_ssize_t max_rows, Py_ssize_t max_columns,
+           size_t *total_rows, size_t *rows, size_t *total_columns)
 {
-    PyObject *limit, *plan;
+    PyObject *limit, *climit, *plan;
     size_t n;
 
     limit = max_rows < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_rows);
-    if (limit == NULL)
+    climit = max_columns < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(max_columns);
+    if (limit == NULL || climit == NULL) {
+        Py_XDECREF(limit);
+        Py_XDECREF(climit);
         return NULL;
-    plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, NULL);
+    }
+    plan = PyObject_CallMethodObjArgs(st->frames, st->s_prepare, obj, limit, climit, NULL);
     Py_DECREF(limit);
+    Py_DECREF(climit);
     if (plan == NULL) {
         reader_error(st, "a frame", obj);
         return NULL;
     }
-    if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 2
-        || !PyLong_Check(PyTuple_GET_ITEM(plan, 0))) {
-        bad_plan(st, "no (rows, columns) pair");
+    if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 3
+        || !PyLong_Check(PyTuple_GET_ITEM(plan, 0)) || !PyLong_Check(PyTuple_GET_ITEM(plan, 2))) {
+        bad_plan(st, "no (rows, columns, total columns)");
         Py_DECREF(plan);
         return NULL;
     }
@@ -307,6 +313,11 @@ frame_plan(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows
         return NULL;
     }
     *total_rows = n;
+    *total_columns = PyLong_AsSize_t(PyTuple_GET_ITEM(plan, 2));
+    if (*total_columns == (size_t)-1 && PyErr_Occurred()) {
+        Py_DECREF(plan);
+        return NULL;
+    }
     *rows = max_rows >= 0 && n > (size_t)max_rows ? (size_t)max_rows : n;
     return plan;
 }
@@ -342,7 +353,8 @@ read_columns(chx_state *st, chartex_table *table, PyObject *columns, size_t rows
 }
 
 chartex_table *
-tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_rows)
+tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, Py_ssize_t max_columns,
+               size_t *total_rows, size_t *total_columns)
 {
     PyObject *plan = NULL, *columns = NULL;
     chartex_table *table = NULL;
@@ -352,7 +364,7 @@ tbl_read_frame(chx_state *st, PyObject *obj, Py_ssize_t max_rows, size_t *total_
 
     if (ready(st) < 0)
         goto done;
-    plan = frame_plan(st, obj, max_rows, total_rows, &rows);
+    plan = frame_plan(st, obj, max_rows, max_columns, total_rows, &rows, total_columns);
     if (plan == NULL)
         goto done;
     columns = PySequence_Fast(PyTuple_GET_ITEM(plan, 1), "columns must be a sequence");

@@ -109,10 +109,8 @@ mpl_read_line(walk *w, axctx *c, PyObject *line, PyObject *label_alt,
         mpl_fail(w, "the data", line);
         goto done;
     }
-    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        mpl_core_fail(w);
+    if (mpl_borrow_points(w, a, pts, n) < 0)
         goto done;
-    }
     rc = 0;
 done:
     Py_XDECREF(xy);
@@ -194,12 +192,8 @@ read_path_collection(walk *w, axctx *c, PyObject *coll)
         goto done;
     }
     a = mpl_new_artist(w, c, CHARTEX_ARTIST_SCATTER, coll, NULL, role, 0, 0);
-    if (a == NULL)
+    if (a == NULL || mpl_borrow_points(w, a, pts, n) < 0)
         goto done;
-    if (chartex_artist_set_points(a, n, pts ? PyArray_DATA(pts) : NULL, &w->err) < 0) {
-        mpl_core_fail(w);
-        goto done;
-    }
     rc = 0;
 done:
     Py_XDECREF(offsets);

@@ -169,9 +169,45 @@ done:
     return rc;
 }
 
+/* Reads each object of the list seq (a list of our own) with reader. */
+static int
+read_each(walk *w, axctx *c, PyObject *seq, int (*reader)(walk *, axctx *, PyObject *))
+{
+    Py_ssize_t i;
+
+    for (i = 0; i < PyList_GET_SIZE(seq); i++)
+        if (reader(w, c, PyList_GET_ITEM(seq, i)) < 0)
+            return -1;
+    return 0;
+}
+
 int
 mpl_read_texts(walk *w, axctx *c)
 {
+    PyObject *res;
+    int rc;
+
+    /* Both lists from one pass over the children (chartex._matplotlib.
+     * compat.text_lists), or else each list as matplotlib gives it. */
+    res = PyObject_CallMethodOneArg(w->st->compat, w->st->s_text_lists, c->ax);
+    if (res == NULL)
+        return mpl_fail(w, "the texts", c->ax);
+    if (res != Py_None) {
+        if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 2
+            || !PyList_CheckExact(PyTuple_GET_ITEM(res, 0))
+            || !PyList_CheckExact(PyTuple_GET_ITEM(res, 1))) {
+            Py_DECREF(res);
+            PyErr_SetString(PyExc_TypeError,
+                            "chartex._matplotlib.compat.text_lists: unexpected result");
+            return mpl_fail(w, "the texts", c->ax);
+        }
+        rc = read_each(w, c, PyTuple_GET_ITEM(res, 0), read_text) < 0
+                     || read_each(w, c, PyTuple_GET_ITEM(res, 1), read_table) < 0
+                 ? -1 : 0;
+        Py_DECREF(res);
+        return rc;
+    }
+    Py_DECREF(res);
     if (read_list(w, c, w->st->s_texts, read_text) < 0)
         return -1;
     return read_list(w, c, w->st->s_tables, read_table);

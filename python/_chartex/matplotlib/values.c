@@ -151,6 +151,39 @@ mpl_as_seq(walk *w, PyObject *obj, const char *what, PyObject *owner)
 
 /* ---------------------------------------------------------------- arrays */
 
+/* 1 when masked array obj masks nothing (numpy.ma.nomask, or a mask all
+ * False), 0 when it masks a value, -1 on error. */
+static int
+no_mask(walk *w, PyObject *obj)
+{
+    PyObject *mask = PyObject_CallMethodOneArg(w->st->numpy_ma, w->st->s_getmask, obj);
+    PyArrayObject *m = NULL;
+    const npy_bool *b;
+    npy_intp i, n;
+    int rc = -1;
+
+    if (mask == NULL)
+        return -1;
+    if (!PyArray_Check(mask)) {
+        /* nomask (numpy.bool_ False), or anything that is no array. */
+        rc = PyObject_IsTrue(mask);
+        rc = rc < 0 ? -1 : !rc;
+        goto done;
+    }
+    m = (PyArrayObject *)PyArray_FROMANY(mask, NPY_BOOL, 0, 0, NPY_ARRAY_IN_ARRAY);
+    if (m == NULL)
+        goto done;
+    b = (const npy_bool *)PyArray_DATA(m);
+    n = PyArray_SIZE(m);
+    for (i = 0; i < n && !b[i]; i++)
+        ;
+    rc = i == n;
+done:
+    Py_DECREF(mask);
+    Py_XDECREF(m);
+    return rc;
+}
+
 /* obj as a C-contiguous array of doubles with ndmin..ndmax dimensions.
  * Masked values (numpy.ma) become NaN; the result is then a copy, so the
  * caller's data is never written.  Without copy the result may share the
@@ -272,12 +305,27 @@ mpl_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, double s
                    PyArrayObject **out, size_t *n)
 {
     PyArrayObject *arr, *copy;
+    PyObject *data = NULL;
     double *d;
     npy_intp i, size;
+    int masked;
 
     *out = NULL;
     *n = 0;
+    /* A scatter's offsets are a masked array whose mask is all False
+     * unless a value is missing: then its data are read as they are,
+     * without a copy (the caller borrows or copies them at once). */
+    masked = PyObject_IsInstance(obj, w->st->cls[CHX_MASKEDARRAY]);
+    if (masked < 0 || (masked && (masked = no_mask(w, obj)) < 0))
+        return -1;
+    if (masked) {
+        data = PyObject_CallMethodOneArg(w->st->numpy_ma, w->st->s_getdata, obj);
+        if (data == NULL)
+            return -1;
+        obj = data;
+    }
     arr = mpl_as_doubles(w, obj, 1, 2);
+    Py_XDECREF(data);
     if (arr == NULL)
         return -1;
     if (PyArray_SIZE(arr) == 0) {
@@ -320,6 +368,31 @@ mpl_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
             PyArrayObject **out, size_t *n)
 {
     return mpl_read_points_scaled(w, c, obj, convert_x, 1.0, out, n);
+}
+
+int
+mpl_borrow_points(walk *w, chartex_artist *a, PyArrayObject *pts, size_t n)
+{
+    const double *xy;
+
+    if (pts == NULL || n == 0) {
+        if (chartex_artist_set_points(a, 0, NULL, &w->err) < 0)
+            return mpl_core_fail(w);
+        return 0;
+    }
+    /* mpl_read_points made it so: C-contiguous, aligned (n, 2) doubles. */
+    if (!PyArray_IS_C_CONTIGUOUS(pts) || !PyArray_ISALIGNED(pts) || PyArray_NDIM(pts) != 2
+        || PyArray_DIM(pts, 1) != 2 || (size_t)PyArray_DIM(pts, 0) != n
+        || PyArray_TYPE(pts) != NPY_DOUBLE) {
+        PyErr_SetString(PyExc_SystemError, "chartex: points that are not (n, 2) doubles");
+        return -1;
+    }
+    if (PyList_Append(w->keep, (PyObject *)pts) < 0)
+        return -1;
+    xy = (const double *)PyArray_DATA(pts);
+    if (chartex_artist_borrow_points(a, n, xy, xy + 1, 2, &w->err) < 0)
+        return mpl_core_fail(w);
+    return 0;
 }
 
 /* Adds each (n, 2) array of the sequence seq as a polygon of a. */

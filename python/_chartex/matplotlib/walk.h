@@ -14,8 +14,11 @@
  * cells, gridded data) and chartex/_legend.py (the legend's names).
  *
  * Arrays are read with the NumPy C API as contiguous doubles (masked
- * values become NaN) and handed to the core, which copies them: no Python
- * object is made per data point.  Every value is treated as hostile: any
+ * values become NaN) and handed to the core, which copies them, but for
+ * the points of lines and scatters, whose buffers the scene borrows
+ * (mpl_borrow_points; the arrays stay alive in the caller's list until
+ * the scene is freed): no Python object is made per data point, and a
+ * large series is read once, by the chart's point limit.  Every value is treated as hostile: any
  * failing call becomes ChartexError("while reading <what>: <message>")
  * with the original exception as __cause__ (mpl_fail).
  *
@@ -57,6 +60,9 @@
 typedef struct walk {
     chx_state *st;
     chartex_scene *scene;
+    PyObject *keep;            /* borrowed: the caller's list of the arrays
+                                  whose buffers the scene borrows, alive
+                                  until the scene is freed */
     chartex_error err;
     chx_ptrmap seen;           /* artists already read through a container */
     PyObject *colorbar_axes;   /* ids of the axes of the figure's colorbars */
@@ -150,6 +156,10 @@ int mpl_read_points_scaled(walk *w, axctx *c, PyObject *obj, int convert_x, doub
                            PyArrayObject **out, size_t *n);
 int mpl_read_points(walk *w, axctx *c, PyObject *obj, int convert_x,
                     PyArrayObject **out, size_t *n);
+/* Gives LINE or SCATTER artist a the n points of pts (an (n, 2) array of
+ * doubles from mpl_read_points, or NULL when n is 0) without copying
+ * them: the scene borrows pts' buffer, kept alive in w->keep. */
+int mpl_borrow_points(walk *w, chartex_artist *a, PyArrayObject *pts, size_t n);
 int mpl_add_polygons(walk *w, axctx *c, chartex_artist *a, PyObject *seq_obj,
                      int convert_x, int vertices_attr, PyObject *owner, double scale);
 chartex_artist *mpl_new_artist(walk *w, axctx *c, chartex_artist_kind kind, PyObject *obj,

@@ -242,7 +242,7 @@ done:
 }
 
 chartex_scene *
-mpl_read_figure(chx_state *st, PyObject *fig)
+mpl_read_figure(chx_state *st, PyObject *fig, PyObject *keep)
 {
     walk w;
     PyObject *axes = NULL, *ids = NULL;
@@ -254,6 +254,7 @@ mpl_read_figure(chx_state *st, PyObject *fig)
 
     memset(&w, 0, sizeof w);
     w.st = st;
+    w.keep = keep;
     if (chx_ready(st) < 0)
         goto done;
     w.scene = chartex_scene_new(&w.err);

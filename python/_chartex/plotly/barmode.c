@@ -6,7 +6,8 @@
  * offset and base); each bar is drawn as the rectangle plotly.js draws
  * and carries the position it stands at (its x: the category, number or
  * date plotly.js names it by, whatever offset it is drawn at) and, for a
- * histogram, the bin it counts (histograms.c's bins).
+ * histogram, the bin it counts (histograms.c's bins) and how its values
+ * merge under the budget; their error bars (error_extents.c).
  */
 #include "plotly.h"
 
@@ -596,11 +597,15 @@ emit(trace_ctx *t, const bar_slot *s)
     preader *r = t->r;
     size_t i, m = 0, n = s->in.n;
     double *buf, *bx, *by, *bw, *bh, *bv, *at, *lo = NULL, *hi = NULL;
+    size_t *src;                /* the trace's value each bar drawn shows */
     chartex_artist *a;
     int rc = -1;
 
     buf = px_calc_alloc(n * 8, sizeof *buf);
-    if (buf == NULL) {
+    src = px_calc_alloc(n, sizeof *src);
+    if (buf == NULL || src == NULL) {
+        free(buf);
+        free(src);
         PyErr_NoMemory();
         return -1;
     }
@@ -637,13 +642,14 @@ emit(trace_ctx *t, const bar_slot *s)
             lo[m] = s->bin_lo[i] / s->unit;
             hi[m] = s->bin_hi[i] / s->unit;
         }
-        m++;
+        src[m++] = i;
     }
     if (m == 0) {
         rc = 0;         /* plotly.js draws none of its bars */
         goto done;
     }
-    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA, 0, 0, 1);
+    a = px_new_artist(t, CHARTEX_ARTIST_BARS, CHARTEX_ROLE_DATA,
+                      s->histogram ? px_histogram_flags(t, s->horizontal) : 0, 0, 1);
     if (a == NULL)
         goto done;
     chartex_artist_set_orientation(a, s->horizontal ? CHARTEX_HORIZONTAL : CHARTEX_VERTICAL);
@@ -652,9 +658,12 @@ emit(trace_ctx *t, const bar_slot *s)
         px_core_fail(r);
         goto done;
     }
+    if (px_bar_errors(t, a, bx, by, bw, bh, src, m, n, s->horizontal) < 0)
+        goto done;
     rc = 0;
 done:
     free(buf);
+    free(src);
     return rc;
 }
 

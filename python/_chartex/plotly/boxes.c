@@ -2,7 +2,14 @@
  * boxes.c - box and violin traces: the geometry of a box plot (box,
  * whiskers, caps, median, outliers), as matplotlib's bxp draws it, from
  * plotly's statistics (calc/calc.h) of the samples or from the statistics
- * the trace gives; boxmode / violinmode group side by side.
+ * the trace gives, a violin's body and inner box (violins.c); boxmode /
+ * violinmode group side by side.  What plotly.js draws beside them
+ * travels as columns of the artist a box is read from (its outline, a
+ * violin's body; src/chart/records.c): every sample it shows as a point
+ * (boxpoints / points "all": "samples"), a violin's outliers, the mean
+ * (boxmean, meanline).  A box whose line and fill are invisible (what
+ * px.strip makes) shows its points alone: they are read as a scatter at
+ * the box's position.
  */
 #include "plotly.h"
 
@@ -15,18 +22,22 @@
 
 /* ------------------------------------------------------- box, violin */
 
-/* A line of n points (x and y interleaved in xy) for a box's part. */
+/* A line of n points (x and y interleaved in xy) for a box's part; *out
+ * (when not NULL) receives it. */
 static int
 box_line(trace_ctx *t, const double *xy, size_t n, int horizontal, unsigned flags,
-         unsigned long group)
+         int labelled, chartex_artist **out)
 {
-    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, group, 0);
+    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_LINE, CHARTEX_ROLE_DATA, flags, 0,
+                                      labelled);
     double *sw = NULL;
     size_t i;
     int rc = -1;
 
     if (a == NULL)
         return -1;
+    if (out != NULL)
+        *out = a;
     if (horizontal) {
         sw = px_calc_alloc(n, 2 * sizeof *sw);
         if (sw == NULL) {
@@ -48,9 +59,11 @@ box_line(trace_ctx *t, const double *xy, size_t n, int horizontal, unsigned flag
 }
 
 /* One box drawn as matplotlib's bxp draws it: whiskers, caps, box,
- * median, outliers (marker only), at centre c with width w. */
+ * median, outliers (marker only), at centre c with width w; the box
+ * outline (labelled with the trace's own name, when named) into *out. */
 static int
-draw_box(trace_ctx *t, double c, double w, const px_box_stats *s, int horizontal)
+draw_box(trace_ctx *t, double c, double w, const px_box_stats *s, int horizontal, int named,
+         chartex_artist **out)
 {
     double l = c - w / 2, rr = c + w / 2, cw = w / 4;
     double whisk1[4] = {c, s->q1, c, s->lowerfence};
@@ -72,14 +85,14 @@ draw_box(trace_ctx *t, double c, double w, const px_box_stats *s, int horizontal
         fl[2 * i] = c;
         fl[2 * i + 1] = s->outliers[i];
     }
-    if (box_line(t, whisk1, 2, horizontal, 0, 0) < 0
-        || box_line(t, whisk2, 2, horizontal, 0, 0) < 0
-        || box_line(t, cap1, 2, horizontal, 0, 0) < 0
-        || box_line(t, cap2, 2, horizontal, 0, 0) < 0
-        || box_line(t, box, 5, horizontal, 0, 0) < 0
-        || box_line(t, med, 2, horizontal, 0, 0) < 0
+    if (box_line(t, whisk1, 2, horizontal, 0, 0, NULL) < 0
+        || box_line(t, whisk2, 2, horizontal, 0, 0, NULL) < 0
+        || box_line(t, cap1, 2, horizontal, 0, 0, NULL) < 0
+        || box_line(t, cap2, 2, horizontal, 0, 0, NULL) < 0
+        || box_line(t, box, 5, horizontal, 0, named, out) < 0
+        || box_line(t, med, 2, horizontal, 0, 0, NULL) < 0
         || box_line(t, fl, s->n_outliers, horizontal,
-                    CHARTEX_LINE_NO_LINE | CHARTEX_LINE_MARKER, 0) < 0)
+                    CHARTEX_LINE_NO_LINE | CHARTEX_LINE_MARKER, 0, NULL) < 0)
         goto done;
     rc = 0;
 done:
@@ -235,10 +248,55 @@ slot_centre(const box_slot *sl, double pv)
     return pv - sl->dpos * (1 - BOXGAP) / 2 + sl->width * ((double)sl->mine + 0.5);
 }
 
+/* What a trace draws of each box besides its statistics. */
+typedef struct box_look {
+    int violin;
+    int named;                  /* the trace has a name of its own */
+    int strip;                  /* line and fill invisible: the points alone */
+    int all;                    /* every sample shown as a point */
+    int mean;                   /* boxmean / meanline.visible */
+    px_boxpoints points;        /* the statistics' whisker rule */
+    px_boxpoints shown;         /* the points drawn */
+    unsigned long group;        /* a violin trace's bodies' */
+} box_look;
+
+/* A box's columns: the samples shown (all), a violin's outliers, the
+ * mean. */
+static int
+box_columns(trace_ctx *t, chartex_artist *a, const box_look *lk, const double *v, size_t n,
+            const px_box_stats *s)
+{
+    double *finite = NULL;
+    size_t i, m = 0;
+    int rc = -1;
+
+    if (lk->all) {
+        if ((finite = px_calc_alloc(n, sizeof *finite)) == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (i = 0; i < n; i++)
+            if (isfinite(v[i]))
+                finite[m++] = v[i];
+        if (px_put_numbers(t->r, a, "samples", finite, m) < 0)
+            goto done;
+    }
+    if (lk->violin && lk->shown != PX_BOXPOINTS_FALSE
+        && px_put_numbers(t->r, a, "outliers", s->outliers, s->n_outliers) < 0)
+        goto done;
+    if (lk->mean && isfinite(s->mean) && px_put_number(t->r, a, "mean", s->mean) < 0)
+        goto done;
+    rc = 0;
+done:
+    free(finite);
+    return rc;
+}
+
 /* Boxes of given statistics (q1, median, q3, and the fences or the box),
  * one per entry, at its position or c0 + i. */
 static int
-given_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int horizontal)
+given_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int horizontal,
+            const box_look *lk)
 {
     size_t nb = d->nq1 < d->nmed ? d->nq1 : d->nmed, i;
     px_box_stats s;
@@ -260,77 +318,232 @@ given_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int 
         s.min = s.lowerfence;
         s.max = s.upperfence;
         s.n_outliers = 0;
-        if (draw_box(t, slot_centre(sl, cpos), sl->width, &s, horizontal) < 0)
+        if (draw_box(t, slot_centre(sl, cpos), sl->width, &s, horizontal, lk->named, NULL) < 0)
             return -1;
     }
     return 0;
 }
 
-/* The (position, value) pairs of the samples at a finite position,
- * sorted by position (*np of them): each run of one position is a box. */
+/* qsort's order of (position, value, index) triples: by position, then
+ * by index (the trace's order within a box). */
+static int
+by_position(const void *pa, const void *pb)
+{
+    const double *a = pa, *b = pb;
+
+    if (a[0] != b[0])
+        return a[0] < b[0] ? -1 : 1;
+    return a[2] < b[2] ? -1 : a[2] > b[2];
+}
+
+/* The (position, value, index) triples of the samples at a finite
+ * position, sorted by position (*np of them): each run of one position
+ * is a box. */
 static double *
-position_pairs(const box_data *d, size_t *np)
+position_triples(const box_data *d, size_t *np)
 {
     size_t n = d->npos < d->nval ? d->npos : d->nval, i, j;
-    double *pairs = px_calc_alloc(n, 2 * sizeof *pairs);
+    double *tr = px_calc_alloc(n, 3 * sizeof *tr);
 
-    if (pairs == NULL) {
+    if (tr == NULL) {
         PyErr_NoMemory();
         return NULL;
     }
     for (i = 0, j = 0; i < n; i++)
         if (isfinite(d->pos[i])) {
-            pairs[2 * j] = d->pos[i];
-            pairs[2 * j + 1] = d->val[i];
+            tr[3 * j] = d->pos[i];
+            tr[3 * j + 1] = d->val[i];
+            tr[3 * j + 2] = (double)i;
             j++;
         }
-    qsort(pairs, j, 2 * sizeof *pairs, px_cmp_double);
+    qsort(tr, j, 3 * sizeof *tr, by_position);
     *np = j;
-    return pairs;
+    return tr;
+}
+
+/* The points a strip shows at position p (all its samples, or those
+ * beyond the fences) added to the scatter's xy (*m points so far). */
+static void
+strip_points(double *xy, size_t *m, double p, const double *v, size_t n,
+             const px_box_stats *s, const box_look *lk, int horizontal)
+{
+    const double *shown = lk->all ? v : s->outliers;
+    size_t k, count = lk->all ? n : s->n_outliers;
+
+    for (k = 0; k < count; k++) {
+        if (!isfinite(shown[k]))
+            continue;
+        xy[2 * *m] = horizontal ? shown[k] : p;
+        xy[2 * *m + 1] = horizontal ? p : shown[k];
+        (*m)++;
+    }
+}
+
+/* One box (or violin) of the samples v (n of them) at position p. */
+static int
+one_box(trace_ctx *t, const double *v, size_t n, double p, const box_slot *sl, int horizontal,
+        const box_look *lk, double *strip_xy, size_t *m)
+{
+    px_box_stats s;
+    chartex_artist *a = NULL;
+    int rc = -1;
+
+    memset(&s, 0, sizeof s);
+    if (px_box_from_samples(v, n, quartile_method(t), lk->points, &s) != 0)
+        return 0;
+    if (lk->strip) {
+        strip_points(strip_xy, m, p, v, n, &s, lk, horizontal);
+        rc = 0;
+        goto done;
+    }
+    /* a violin of samples that do not spread has no body to read: it is
+     * the box it collapses to */
+    if (lk->violin && s.max > s.min)
+        a = px_draw_violin(t, slot_centre(sl, p), sl->width, v, n, &s, horizontal, lk->group,
+                           lk->named);
+    else if (draw_box(t, slot_centre(sl, p), sl->width, &s, horizontal, lk->named, &a) < 0)
+        goto done;
+    if (a == NULL || box_columns(t, a, lk, v, n, &s) < 0)
+        goto done;
+    rc = 0;
+done:
+    px_box_stats_clear(&s);
+    return rc;
+}
+
+/* A strip's points as one scatter of the trace. */
+static int
+strip_scatter(trace_ctx *t, const double *xy, size_t m)
+{
+    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_SCATTER, CHARTEX_ROLE_DATA, 0, 0, 1);
+
+    if (a == NULL)
+        return -1;
+    if (chartex_artist_set_points(a, m, xy, &t->r->err) < 0)
+        return px_core_fail(t->r);
+    return 0;
 }
 
 /* Boxes of samples: one per distinct position, in order of position, as
  * plotly.js's statistics give them; one at c0 without positions. */
 static int
 sample_boxes(trace_ctx *t, const box_data *d, double c0, const box_slot *sl, int horizontal,
-             int violin)
+             const box_look *lk)
 {
-    double *group = px_calc_alloc(d->nval, sizeof *group), *pairs = NULL;
-    size_t np = 0, i, k, run;
-    px_box_stats s;
+    double *group = px_calc_alloc(d->nval, sizeof *group), *tr = NULL;
+    double *xy = lk->strip ? px_calc_alloc(d->nval, 2 * sizeof *xy) : NULL;
+    size_t np = 0, i, k, run, m = 0;
     int rc = -1;
 
-    memset(&s, 0, sizeof s);
-    if (group == NULL) {
+    if (group == NULL || (lk->strip && xy == NULL)) {
         PyErr_NoMemory();
         goto done;
     }
     if (d->pos == NULL) {
-        rc = px_box_from_samples(d->val, d->nval, quartile_method(t),
-                                 boxpoints_of(t, "boxpoints"), &s) == 0
-                 ? draw_box(t, c0, sl->width, &s, horizontal) : 0;
-        goto done;
-    }
-    if ((pairs = position_pairs(d, &np)) == NULL)
-        goto done;
-    for (i = 0; i < np; i = run) {
-        double here = pairs[2 * i];
-
-        for (run = i, k = 0; run < np && pairs[2 * run] == here; run++)
-            group[k++] = pairs[2 * run + 1];
-        if (px_box_from_samples(group, k, quartile_method(t),
-                                boxpoints_of(t, violin ? "points" : "boxpoints"), &s) != 0)
-            continue;
-        if (draw_box(t, slot_centre(sl, here), sl->width, &s, horizontal) < 0)
+        if (one_box(t, d->val, d->nval, c0, sl, horizontal, lk, xy, &m) < 0)
             goto done;
-        px_box_stats_clear(&s);
     }
-    rc = 0;
+    else {
+        if ((tr = position_triples(d, &np)) == NULL)
+            goto done;
+        for (i = 0; i < np; i = run) {
+            double here = tr[3 * i];
+
+            for (run = i, k = 0; run < np && tr[3 * run] == here; run++)
+                group[k++] = tr[3 * run + 1];
+            if (one_box(t, group, k, here, sl, horizontal, lk, xy, &m) < 0)
+                goto done;
+        }
+    }
+    rc = lk->strip && m > 0 ? strip_scatter(t, xy, m) : 0;
 done:
-    px_box_stats_clear(&s);
     free(group);
-    free(pairs);
+    free(tr);
+    free(xy);
     return rc;
+}
+
+/* Whether a colour is invisible: "transparent", or an alpha of 0 (rgba(),
+ * hsla(), #rrggbbaa, #rgba). */
+static int
+invisible_color(PyObject *c)
+{
+    const char *s = c != NULL && PyUnicode_Check(c) ? PyUnicode_AsUTF8(c) : NULL;
+    const char *comma;
+    size_t len;
+
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    len = strlen(s);
+    if (strcmp(s, "transparent") == 0)
+        return 1;
+    if ((strncmp(s, "rgba(", 5) == 0 || strncmp(s, "hsla(", 5) == 0)
+        && (comma = strrchr(s, ',')) != NULL)
+        return strtod(comma + 1, NULL) == 0;
+    if (s[0] == '#' && (len == 9 || len == 5))
+        return strcmp(s + len - (len == 9 ? 2 : 1), len == 9 ? "00" : "0") == 0;
+    return 0;
+}
+
+/* Whether a box trace draws no box: its line invisible (width 0 or an
+ * invisible colour) and its fill too (invisible, or following the line's
+ * invisible colour), as px.strip makes it. */
+static int
+box_invisible(trace_ctx *t)
+{
+    PyObject *line = px_get(t->trace, "line"), *color = px_get(line, "color");
+    PyObject *fill = px_get(t->trace, "fillcolor");
+    double w;
+    int line_off = (px_number(line, "width", &w) && w == 0) || invisible_color(color);
+    int fill_off = fill != NULL ? invisible_color(fill) : invisible_color(color);
+
+    Py_XDECREF(line);
+    Py_XDECREF(color);
+    Py_XDECREF(fill);
+    return line_off && fill_off;
+}
+
+/* Whether a trace has a name of its own (a box's group). */
+static int
+named(trace_ctx *t)
+{
+    PyObject *name = px_get(t->trace, "name");
+    int has = name != NULL && ((PyUnicode_Check(name) && PyUnicode_GetLength(name) > 0)
+                               || PyLong_Check(name) || PyFloat_Check(name));
+
+    Py_XDECREF(name);
+    return has;
+}
+
+/* What the trace draws besides its statistics. */
+static void
+look_of(trace_ctx *t, int violin, box_look *lk)
+{
+    px_boxpoints shown = boxpoints_of(t, violin ? "points" : "boxpoints");
+    PyObject *ml;
+
+    memset(lk, 0, sizeof *lk);
+    lk->violin = violin;
+    lk->named = named(t);
+    lk->all = shown == PX_BOXPOINTS_ALL;
+    lk->shown = shown;
+    /* a violin's box whiskers end at the fences whatever it shows */
+    lk->points = violin && shown == PX_BOXPOINTS_FALSE ? PX_BOXPOINTS_OUTLIERS : shown;
+    lk->strip = !violin && box_invisible(t) && shown != PX_BOXPOINTS_FALSE;
+    if (violin) {
+        ml = px_get(t->trace, "meanline");
+        lk->mean = px_bool(ml, "visible", 0);
+        Py_XDECREF(ml);
+        lk->group = ++t->r->next_group;
+    }
+    else {
+        PyObject *bm = px_get(t->trace, "boxmean");
+
+        lk->mean = bm == Py_True || (bm != NULL && PyUnicode_Check(bm));
+        Py_XDECREF(bm);
+    }
 }
 
 /* Box and violin traces: boxes from the samples grouped by position, or
@@ -343,16 +556,18 @@ px_read_box(trace_ctx *t)
     double c0 = 0;
     box_data d;
     box_slot sl;
+    box_look lk;
     int rc = -1;
 
     memset(&d, 0, sizeof d);
+    look_of(t, violin, &lk);
     if (read_box_data(t, horizontal, &d) < 0 || box_origin(t, horizontal, &d, &c0) < 0
         || box_slot_of(t, violin, &d, &sl) < 0)
         goto done;
     if (d.q1 != NULL && d.med != NULL && d.q3 != NULL)
-        rc = given_boxes(t, &d, c0, &sl, horizontal);
+        rc = given_boxes(t, &d, c0, &sl, horizontal, &lk);
     else if (d.val != NULL)
-        rc = sample_boxes(t, &d, c0, &sl, horizontal, violin);
+        rc = sample_boxes(t, &d, c0, &sl, horizontal, &lk);
     else
         rc = 0;
 done:

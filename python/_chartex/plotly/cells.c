@@ -412,6 +412,82 @@ px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj, con
     return px_cells_put(r, a, name, &c, 0);
 }
 
+/* The rows of a typed array of rows x cols values as cells. */
+static int
+typed_rows(px_cells *c, const double *v, size_t rows, size_t cols)
+{
+    size_t i, j;
+
+    for (i = 0; i < rows; i++) {
+        for (j = 0; j < cols; j++)
+            if (px_cells_number(c, v[i * cols + j]) < 0)
+                return -1;
+        if (px_cells_end_row(c) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The cells of v, a list of rows when its items are arrays (a 2-D NumPy
+ * array, a list of lists, a typed array of two dimensions). */
+static int
+rows_of(preader *r, px_cells *c, PyObject *v)
+{
+    PyObject *seq = NULL;
+    double *vals = NULL;
+    size_t n = 0, rows = 0, cols = 0;
+    Py_ssize_t i;
+    int rc = -1;
+
+    if (px_is_typed_array(v)) {
+        if (px_typed_values(v, &vals, &n, &rows, &cols) < 0)
+            goto done;
+        if (rows > 1) {
+            rc = typed_rows(c, vals, rows, cols);
+            goto done;
+        }
+    }
+    else if (!PyUnicode_Check(v) && (seq = PySequence_Fast(v, "")) != NULL
+             && PySequence_Fast_GET_SIZE(seq) > 0
+             && px_array_like(PySequence_Fast_GET_ITEM(seq, 0))) {
+        for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++)
+            if (px_cells_array(r, c, PySequence_Fast_GET_ITEM(seq, i)) < 0
+                || px_cells_end_row(c) < 0)
+                goto done;
+        rc = 0;
+        goto done;
+    }
+    if (seq == NULL && chx_clear_recoverable() < 0)
+        goto done;
+    rc = px_cells_array(r, c, v) < 0 ? -1 : 0;
+done:
+    free(vals);
+    Py_XDECREF(seq);
+    return rc;
+}
+
+int
+px_put_rows(preader *r, chartex_artist *a, const char *name, PyObject *obj, const char *key)
+{
+    PyObject *v = px_get(obj, key);
+    px_cells c = {0};
+    int rc;
+
+    if (v == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    if (!px_array_like(v)) {
+        Py_DECREF(v);
+        return 0;
+    }
+    rc = rows_of(r, &c, v);
+    Py_DECREF(v);
+    if (rc < 0) {
+        px_cells_clear(&c);
+        return -1;
+    }
+    return px_cells_put(r, a, name, &c, 0);
+}
+
 chartex_artist *
 px_new_record(trace_ctx *t, chartex_record_kind kind)
 {

@@ -63,6 +63,13 @@ static const char *const domain_types[] = {
     "parcoords", "parcats", NULL
 };
 static const char *const polar_types[] = {"scatterpolar", "scatterpolargl", "barpolar", NULL};
+static const char *const scene_types[] = {
+    "scatter3d", "surface", "mesh3d", "isosurface", "volume", "cone", "streamtube", NULL
+};
+static const char *const volume_types[] = {
+    "mesh3d", "isosurface", "volume", "cone", "streamtube", NULL
+};
+static const char *const carpet_types[] = {"carpet", "scattercarpet", "contourcarpet", NULL};
 static const char *const map_types[] = {
     "scattergeo", "choropleth", "scattermapbox", "choroplethmapbox", "densitymapbox",
     "scattermap", "choroplethmap", "densitymap", NULL
@@ -73,8 +80,12 @@ px_trace_subplot_kind(const char *type)
 {
     if (one_of(type, domain_types))
         return PX_DOMAIN;
-    if (strcmp(type, "scatter3d") == 0 || strcmp(type, "surface") == 0)
+    if (one_of(type, scene_types))
         return PX_SCENE;
+    if (strcmp(type, "scatterternary") == 0)
+        return PX_TERNARY;
+    if (strcmp(type, "scattersmith") == 0)
+        return PX_SMITH;
     if (one_of(type, polar_types))
         return PX_POLAR;
     if (one_of(type, map_types))
@@ -99,7 +110,7 @@ read_family(trace_ctx *t)
         return px_read_candles(t, type[0] == 'o');
     if (strcmp(type, "histogram") == 0)
         return px_read_histogram(t);
-    if (strcmp(type, "histogram2d") == 0)
+    if (strcmp(type, "histogram2d") == 0 || strcmp(type, "histogram2dcontour") == 0)
         return px_read_histogram2d(t);
     if (strcmp(type, "pie") == 0)
         return px_read_pie(t);
@@ -132,6 +143,16 @@ read_family(trace_ctx *t)
         return px_read_parallel(t, strcmp(type, "parcats") == 0);
     if (one_of(type, map_types))
         return px_read_geo(t);
+    if (strcmp(type, "image") == 0)
+        return px_read_image(t);
+    if (strcmp(type, "splom") == 0)
+        return px_read_splom(t);
+    if (one_of(type, volume_types))
+        return px_read_volume(t);
+    if (one_of(type, carpet_types))
+        return px_read_carpet(t);
+    if (strcmp(type, "scatterternary") == 0 || strcmp(type, "scattersmith") == 0)
+        return px_read_ternary_smith(t);
     /* Drawn, but not read: the chart says so (unknown) rather than
      * leaving it out. */
     return px_new_artist(t, CHARTEX_ARTIST_OTHER, CHARTEX_ROLE_DATA, 0, 0, 1) == NULL ? -1 : 0;

@@ -2,7 +2,8 @@
  * figure.c - a Plotly figure into a scene: which subplots it has
  * (cartesian axis pairs, the domains of pies and the other domain traces,
  * given or as cells of layout.grid, 3-D scenes, polar subplots, geo and
- * map subplots), each one an
+ * map subplots, ternary and smith subplots; the splom's panels; the axes
+ * layout.shapes stand on), each one an
  * Axes of the scene in reading order, and what the layout says of each:
  * titles, axis titles, axis types (given, or plotly.js's autotype of the
  * first trace's data), categories in plotly.js's order, ranges, and the
@@ -135,8 +136,8 @@ axis_domain(px_axis *ax, double d[2])
 {
     PyObject *dom = px_get(ax->spec, "domain");
 
-    d[0] = 0;
-    d[1] = 1;
+    d[0] = ax->has_domain ? ax->domain[0] : 0;
+    d[1] = ax->has_domain ? ax->domain[1] : 1;
     pair_of(dom, d);
     Py_XDECREF(dom);
 }
@@ -179,12 +180,14 @@ domain_pairs(PyObject *dom, double d[4])
     Py_XDECREF(part);
 }
 
-/* The layout key of a polar or map trace's subplot: polar2, geo3,
- * mapbox, map2 (its base name when the trace names another). */
+/* The layout key of a polar, map, ternary or smith trace's subplot:
+ * polar2, geo3, mapbox, map2, ternary2, smith (its base name when the
+ * trace names another). */
 static void
 polar_or_map_ref(PyObject *trace, const char *type, px_subplot_kind kind, char ref[64])
 {
-    const char *base = kind == PX_POLAR ? "polar"
+    const char *base = kind == PX_POLAR ? "polar" : kind == PX_TERNARY ? "ternary"
+                       : kind == PX_SMITH ? "smith"
                        : strcmp(type, "scattergeo") == 0 || strcmp(type, "choropleth") == 0
                        ? "geo" : strstr(type, "mapbox") != NULL ? "mapbox" : "map";
 
@@ -217,7 +220,7 @@ subplot_ref(preader *r, PyObject *trace, const char *type, px_subplot_kind kind,
         if (strncmp(ref, "scene", 5) != 0)
             snprintf(ref, 64, "scene");
     }
-    else if (kind == PX_POLAR || kind == PX_MAP)
+    else if (kind == PX_POLAR || kind == PX_MAP || kind == PX_TERNARY || kind == PX_SMITH)
         polar_or_map_ref(trace, type, kind, ref);
     else {
         dom = px_get(trace, "domain");
@@ -284,21 +287,17 @@ layout_subplot_axes(preader *r, px_subplot *p)
     return 0;
 }
 
-/* The subplot of a trace, made on first use; NULL when there are too many
- * (the trace is left out) or on error (exception set). */
+/* The subplot ref (of kind; its axes xr and yr when cartesian, its domain
+ * d when a domain's), made on first use; NULL when there are too many (its
+ * traces are left out) or on error (exception set). */
 static px_subplot *
-subplot_of(preader *r, PyObject *trace, const char *type)
+subplot_at(preader *r, px_subplot_kind kind, const char *ref, const char *xr, const char *yr,
+           const double d[4])
 {
-    px_subplot_kind kind = px_trace_subplot_kind(type);
-    char ref[64], xr[16] = "", yr[16] = "";
     px_subplot *p;
-    double d[4] = {0, 1, 0, 1};
     size_t i;
     int rc = 0;
 
-    subplot_ref(r, trace, type, kind, ref, xr, yr, d);
-    if (PyErr_Occurred())
-        return NULL;
     for (i = 0; i < r->n_subplots; i++)
         if (strcmp(r->subplots[i].ref, ref) == 0)
             return &r->subplots[i];
@@ -308,16 +307,61 @@ subplot_of(preader *r, PyObject *trace, const char *type)
     memset(p, 0, sizeof *p);
     p->kind = kind;
     snprintf(p->ref, sizeof p->ref, "%s", ref);
-    memcpy(p->domain, d, sizeof d);
+    memcpy(p->domain, d, sizeof p->domain);
     p->traces = PyList_New(0);
     if (p->traces == NULL)
         return NULL;
     r->n_subplots++;
     if (kind == PX_CARTESIAN)
         rc = cartesian_axes(r, p, xr, yr);
-    else if (kind == PX_POLAR || kind == PX_MAP || kind == PX_SCENE)
+    else if (kind != PX_DOMAIN)
         rc = layout_subplot_axes(r, p);
     return rc < 0 || PyErr_Occurred() ? NULL : p;
+}
+
+/* The subplot of a trace (see subplot_at). */
+static px_subplot *
+subplot_of(preader *r, PyObject *trace, const char *type)
+{
+    px_subplot_kind kind = px_trace_subplot_kind(type);
+    char ref[64], xr[16] = "", yr[16] = "";
+    double d[4] = {0, 1, 0, 1};
+
+    subplot_ref(r, trace, type, kind, ref, xr, yr, d);
+    if (PyErr_Occurred())
+        return NULL;
+    return subplot_at(r, kind, ref, xr, yr, d);
+}
+
+/* The cartesian subplots the shapes of the layout stand on, made when no
+ * trace made them (a figure of shapes alone). */
+static int
+place_shapes(preader *r)
+{
+    PyObject *shapes = px_get(r->layout, "shapes"), *seq = NULL;
+    const double d[4] = {0, 1, 0, 1};
+    char xr[16], yr[16], ref[64];
+    Py_ssize_t i;
+    int rc = -1;
+
+    if (shapes == NULL || PyUnicode_Check(shapes)
+        || (seq = PySequence_Fast(shapes, "")) == NULL) {
+        px_absent();
+        rc = PyErr_Occurred() ? -1 : 0;
+        goto done;
+    }
+    for (i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        if (px_shape_place(r, PySequence_Fast_GET_ITEM(seq, i), xr, yr) != 1)
+            continue;
+        snprintf(ref, sizeof ref, "%s%s", xr, yr);
+        if (subplot_at(r, PX_CARTESIAN, ref, xr, yr, d) == NULL && PyErr_Occurred())
+            goto done;
+    }
+    rc = PyErr_Occurred() ? -1 : 0;
+done:
+    Py_XDECREF(shapes);
+    Py_XDECREF(seq);
+    return rc;
 }
 
 /* Reading order: top to bottom, then left to right. */
@@ -432,6 +476,10 @@ reader_clear(preader *r)
     Py_CLEAR(r->layout);
     Py_CLEAR(r->data);
     Py_CLEAR(r->keep);
+    free(r->notes_taken);
+    r->notes_taken = NULL;
+    free(r->colors);
+    r->colors = NULL;
 }
 
 /* The trace's type ("scatter" when not said). */
@@ -448,12 +496,61 @@ trace_type(PyObject *trace)
     return PyUnicode_FromString("scatter");
 }
 
+/* Trace number i (its type a str) added to subplot p's traces. */
+static int
+add_trace(px_subplot *p, PyObject *trace, PyObject *type, Py_ssize_t i)
+{
+    PyObject *index;
+    int rc;
+
+    if (p->types == NULL && ((p->types = PyList_New(0)) == NULL
+                             || (p->indices = PyList_New(0)) == NULL))
+        return -1;
+    index = PyLong_FromSsize_t(i);
+    rc = index == NULL || PyList_Append(p->traces, trace) < 0
+         || PyList_Append(p->types, type) < 0 || PyList_Append(p->indices, index) < 0 ? -1 : 0;
+    Py_XDECREF(index);
+    return rc;
+}
+
+/* A splom trace (number i) on the subplot of each of its panels, their
+ * axes in the matrix's cells when the layout places them not. */
+static int
+add_splom(preader *r, PyObject *trace, PyObject *type, Py_ssize_t i)
+{
+    px_splom_panel panels[PX_MAX_AXES];
+    size_t n = px_splom_panels(trace, panels, PX_MAX_AXES), k;
+    const double d[4] = {0, 1, 0, 1};
+    char ref[64];
+
+    for (k = 0; k < n; k++) {
+        px_axis *x = axis_of(r, panels[k].xr), *y = axis_of(r, panels[k].yr);
+        px_subplot *p;
+
+        if (x == NULL || y == NULL)
+            return PyErr_Occurred() ? -1 : 0;
+        x->has_domain = y->has_domain = 1;
+        memcpy(x->domain, panels[k].x_domain, sizeof x->domain);
+        memcpy(y->domain, panels[k].y_domain, sizeof y->domain);
+        snprintf(ref, sizeof ref, "%.15s%.15s", panels[k].xr, panels[k].yr);
+        p = subplot_at(r, PX_CARTESIAN, ref, panels[k].xr, panels[k].yr, d);
+        if (p == NULL) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        if (add_trace(p, trace, type, i) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Groups the drawn traces by subplot. */
 static int
 group_traces(preader *r)
 {
     Py_ssize_t i;
-    PyObject *trace, *type = NULL, *index = NULL, *vis;
+    PyObject *trace, *type = NULL, *vis;
     px_subplot *p;
     const char *ty;
 
@@ -474,6 +571,12 @@ group_traces(preader *r)
         ty = PyUnicode_AsUTF8(type);
         if (ty == NULL)
             goto fail;
+        if (strcmp(ty, "splom") == 0) {
+            if (add_splom(r, trace, type, i) < 0)
+                goto fail;
+            Py_CLEAR(type);
+            continue;
+        }
         p = subplot_of(r, trace, ty);
         if (p == NULL) {
             if (PyErr_Occurred())
@@ -481,20 +584,13 @@ group_traces(preader *r)
             Py_CLEAR(type);
             continue;
         }
-        if (p->types == NULL && ((p->types = PyList_New(0)) == NULL
-                                 || (p->indices = PyList_New(0)) == NULL))
+        if (add_trace(p, trace, type, i) < 0)
             goto fail;
-        index = PyLong_FromSsize_t(i);
-        if (index == NULL || PyList_Append(p->traces, trace) < 0
-            || PyList_Append(p->types, type) < 0 || PyList_Append(p->indices, index) < 0)
-            goto fail;
-        Py_CLEAR(index);
         Py_CLEAR(type);
     }
     return 0;
 fail:
     Py_XDECREF(type);
-    Py_XDECREF(index);
     return -1;
 }
 
@@ -598,12 +694,14 @@ read_traces(preader *r)
             if (ty == NULL || px_read_trace(r, p, PyList_GET_ITEM(p->traces, k), ty, index) < 0)
                 return -1;
         }
+        if (px_read_shapes(r, p) < 0)
+            return -1;
     }
     return 0;
 }
 
 chartex_scene *
-px_read_figure(chx_state *st, PyObject *fig)
+px_read_figure(chx_state *st, PyObject *fig, PyObject *keep)
 {
     preader *r = px_calc_zalloc(1, sizeof *r);
     chartex_scene *scene = NULL;
@@ -613,6 +711,7 @@ px_read_figure(chx_state *st, PyObject *fig)
         return NULL;
     }
     r->st = st;
+    r->borrowed = keep;
     if (chx_ready_numpy(st) < 0)
         goto done;
     r->scene = chartex_scene_new(&r->err);
@@ -626,7 +725,11 @@ px_read_figure(chx_state *st, PyObject *fig)
         px_fail(r, "the traces");
         goto done;
     }
-    if (read_subplots(r) < 0 || read_traces(r) < 0)
+    if (place_shapes(r) < 0) {
+        px_fail(r, "the shapes");
+        goto done;
+    }
+    if (read_subplots(r) < 0 || read_traces(r) < 0 || px_color_ranges(r) < 0)
         goto done;
     scene = r->scene;
     r->scene = NULL;

@@ -1,8 +1,9 @@
 /*
  * grids.c - traces of a grid of z: heatmap and contour, a mesh image with
- * its cell edges and colour scale (px_grid_image, also for histograms.c's
- * histogram2d); a contour's levels as plotly.js chooses them and its
- * iso-lines; a surface's cells on a 3-D scene.
+ * its cell edges and colour scale (px_grid_drawn, also for histograms.c's
+ * histogram2d and histogram2dcontour; the colour range: coloraxis.c); a
+ * contour's levels as plotly.js chooses them and its iso-lines; a
+ * surface's cells on a 3-D scene.
  */
 #include "plotly.h"
 
@@ -53,8 +54,11 @@ cell_edges(trace_ctx *t, const double *v, size_t n, size_t cells, const char *k0
 }
 
 /* plotly.js's automatic contour levels: ncontours (15) steps of a round
- * size (1, 2 or 5 times a power of ten, at least (zmax - zmin) /
- * ncontours) between zmin and zmax, ends excluded. */
+ * size between zmin and zmax, ends excluded.  The size is axes.js's
+ * autoTicks of a linear axis: base, the power of ten below (zmax - zmin)
+ * / ncontours as Math.log(rough) / Math.LN10 floors it, times the first
+ * of 2, 5, 10 above rough / base (Lib.roundUp: above, not at, so that a
+ * rough step of exactly 2 is 5, and of exactly 1 is 2). */
 static size_t
 auto_levels(double zmin, double zmax, long ncontours, double *lv, size_t cap)
 {
@@ -64,9 +68,9 @@ auto_levels(double zmin, double zmax, long ncontours, double *lv, size_t cap)
 
     if (!(isfinite(rough) && rough > 0))
         return 0;
-    base = pow(10, floor(log10(rough)));
+    base = pow(10, floor(log(rough) / M_LN10));
     x = rough / base;
-    size = base * (x > 5 ? 10 : x > 2 ? 5 : x > 1 ? 2 : 1);
+    size = base * (x < 2 ? 2 : x < 5 ? 5 : 10);
     start = ceil(zmin / size) * size;
     end = floor(zmax / size) * size;
     if (start <= zmin)
@@ -316,17 +320,17 @@ done:
 }
 
 /* The mesh image of a rows x cols grid z (row by row from the bottom)
- * between edges xe (cols + 1) and ye (rows + 1): its colour scale from
- * z's finite range or zmin / zmax, the colorbar's title; *zmin / *zmax
- * receive the scale's ends (infinite when z has no finite value). */
-int
-px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
+ * between edges xe (cols + 1) and ye (rows + 1), its colour range set
+ * once the figure is read (coloraxis.c), the colorbar's title; *zmin /
+ * *zmax receive z's finite range (infinite when it has none). */
+static int
+grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
            const double *ye, double *zmin, double *zmax)
 {
     preader *r = t->r;
     PyObject *cb = NULL, *ctitle = NULL;
     chartex_artist *a;
-    double extent[4], v;
+    double extent[4];
     size_t i;
     int rc = -1;
 
@@ -337,10 +341,6 @@ px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const dou
             *zmin = fmin(*zmin, z[i]);
             *zmax = fmax(*zmax, z[i]);
         }
-    if (px_number(t->trace, "zmin", &v))
-        *zmin = v;
-    if (px_number(t->trace, "zmax", &v))
-        *zmax = v;
     extent[0] = xe[0];
     extent[1] = xe[cols];
     extent[2] = ye[0];
@@ -349,13 +349,12 @@ px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const dou
     if (a == NULL)
         goto done;
     if (chartex_artist_set_image(a, rows, cols, z, extent, &r->err) < 0
-        || chartex_artist_set_mesh_edges(a, cols + 1, xe, rows + 1, ye, &r->err) < 0
-        || chartex_artist_set_color_scale(a, isfinite(*zmin) ? *zmin : NAN,
-                                          isfinite(*zmax) ? *zmax : NAN, "linear", 6,
-                                          &r->err) < 0) {
+        || chartex_artist_set_mesh_edges(a, cols + 1, xe, rows + 1, ye, &r->err) < 0) {
         px_core_fail(r);
         goto done;
     }
+    if (px_color_scale(t, a, *zmin, *zmax) < 0)
+        goto done;
     cb = px_get(t->trace, "colorbar");
     ctitle = px_title(cb, "title");
     if (ctitle != NULL)
@@ -416,6 +415,19 @@ contour_levels(trace_ctx *t, PyObject *contours, double zmin, double zmax, doubl
     return auto_levels(zmin, zmax, (long)nc, lv, cap);
 }
 
+size_t
+px_contour_levels(trace_ctx *t, double dmin, double dmax, double *lv, size_t cap)
+{
+    PyObject *contours = px_get(t->trace, "contours");
+    double lo, hi;
+    size_t nl;
+
+    px_trace_zrange(t->trace, dmin, dmax, &lo, &hi);
+    nl = contour_levels(t, contours, lo, hi, lv, cap);
+    Py_XDECREF(contours);
+    return nl;
+}
+
 /* Where the samples stand: the x and y given one per column and row,
  * else the cells' centres. */
 static int
@@ -440,30 +452,30 @@ sample_positions(const grid_trace *g, double **xs, double **ys)
     return 0;
 }
 
-/* A contour's levels and lines over its mesh image (colour scale zmin to
- * zmax). */
+/* A contour's levels and lines over its mesh image (its values' finite
+ * range dmin to dmax; the levels between the trace's own zmin and zmax
+ * when it sets them, as plotly.js's). */
 static int
-draw_contour(trace_ctx *t, const grid_trace *g, double zmin, double zmax)
+draw_contour(trace_ctx *t, const grid_trace *g, double dmin, double dmax)
 {
     preader *r = t->r;
-    PyObject *contours = px_get(t->trace, "contours");
     double lv[1024], *xs = NULL, *ys = NULL;
-    size_t nl = contour_levels(t, contours, zmin, zmax, lv, sizeof lv / sizeof lv[0]), i;
+    size_t nl = px_contour_levels(t, dmin, dmax, lv, sizeof lv / sizeof lv[0]), i;
     chartex_artist *a;
     int rc = -1;
+
 
     /* The paths given are the lines at each level (plotly.js fills
      * between them for coloring "fill" / "heatmap"): not FILLED. */
     a = px_new_artist(t, CHARTEX_ARTIST_CONTOUR, CHARTEX_ROLE_DATA, 0, 0, 1);
     if (a == NULL)
         goto done;
-    if (chartex_artist_set_levels(a, nl, lv, &r->err) < 0
-        || chartex_artist_set_color_scale(a, isfinite(zmin) ? zmin : NAN,
-                                          isfinite(zmax) ? zmax : NAN, "linear", 6,
-                                          &r->err) < 0) {
+    if (chartex_artist_set_levels(a, nl, lv, &r->err) < 0) {
         px_core_fail(r);
         goto done;
     }
+    if (px_color_scale(t, a, dmin, dmax) < 0)
+        goto done;
     if (sample_positions(g, &xs, &ys) < 0)
         goto done;
     /* The lines cost a pass over the grid per level: past 5e7 cells
@@ -479,8 +491,25 @@ draw_contour(trace_ctx *t, const grid_trace *g, double zmin, double zmax)
 done:
     free(xs);
     free(ys);
-    Py_XDECREF(contours);
     return rc;
+}
+
+int
+px_grid_drawn(trace_ctx *t, double *z, size_t rows, size_t cols, double *xe, double *ye,
+              int contour)
+{
+    grid_trace g;
+    double zmin, zmax;
+
+    memset(&g, 0, sizeof g);
+    g.z = z;
+    g.rows = rows;
+    g.cols = cols;
+    g.xe = xe;
+    g.ye = ye;
+    if (grid_image(t, z, rows, cols, xe, ye, &zmin, &zmax) < 0)
+        return -1;
+    return contour ? draw_contour(t, &g, zmin, zmax) : 0;
 }
 
 int
@@ -507,7 +536,7 @@ px_read_grid(trace_ctx *t, int contour)
     g.xe = cell_edges(t, g.x, g.nx, g.cols, "x0", "dx");
     g.ye = cell_edges(t, g.y, g.ny, g.rows, "y0", "dy");
     if (g.xe == NULL || g.ye == NULL
-        || px_grid_image(t, g.z, g.rows, g.cols, g.xe, g.ye, &zmin, &zmax) < 0)
+        || grid_image(t, g.z, g.rows, g.cols, g.xe, g.ye, &zmin, &zmax) < 0)
         goto done;
     if (contour && draw_contour(t, &g, zmin, zmax) < 0)
         goto done;

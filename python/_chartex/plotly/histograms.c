@@ -48,6 +48,30 @@ histnorm_of(trace_ctx *t)
     return h;
 }
 
+/* How the bins of a histogram merge under the chart's budget
+ * (CHARTEX_BARS_VALUES_*, doc/schema.md "Bounds"): counts and sums, in
+ * percent or probability or not, add up; densities are weighted by the
+ * bins' widths; averages, minima, maxima and running totals do not
+ * merge.  plotly.js counts when no values are given to aggregate. */
+unsigned
+px_histogram_flags(trace_ctx *t, int horizontal)
+{
+    PyObject *values = px_get(t->trace, horizontal ? "x" : "y"), *cum;
+    px_histfunc f = values != NULL ? histfunc_of(t) : PX_HISTFUNC_COUNT;
+    px_histnorm h = histnorm_of(t);
+    int cumulative;
+
+    Py_XDECREF(values);
+    cum = px_get(t->trace, "cumulative");
+    cumulative = cum != NULL && px_bool(cum, "enabled", 0);
+    Py_XDECREF(cum);
+    if (cumulative || (f != PX_HISTFUNC_COUNT && f != PX_HISTFUNC_SUM))
+        return CHARTEX_BARS_VALUES_NO_MERGE;
+    if (h == PX_HISTNORM_DENSITY || h == PX_HISTNORM_PROBABILITY_DENSITY)
+        return CHARTEX_BARS_VALUES_DENSITY;
+    return CHARTEX_BARS_VALUES_ADD;
+}
+
 /* A finite number, or a number's text. */
 static int
 obj_number(PyObject *o, double *v)
@@ -329,7 +353,7 @@ px_read_histogram2d(trace_ctx *t)
     PyObject *marker = NULL;
     px_hist2d_input in;
     px_hist2d_output out;
-    double *xp = NULL, *yp = NULL, *z = NULL, zmin, zmax;
+    double *xp = NULL, *yp = NULL, *z = NULL;
     size_t nx = 0, ny = 0, i, d;
     int rc = -1;
 
@@ -372,7 +396,8 @@ px_read_histogram2d(trace_ctx *t)
             for (i = 0; i < ne; i++)
                 e[i] /= MS_PER_DAY;
     }
-    if (px_grid_image(t, out.values, out.ny, out.nx, out.xedges, out.yedges, &zmin, &zmax) < 0)
+    if (px_grid_drawn(t, out.values, out.ny, out.nx, out.xedges, out.yedges,
+                      strcmp(t->type, "histogram2dcontour") == 0) < 0)
         goto done;
 ok:
     rc = 0;

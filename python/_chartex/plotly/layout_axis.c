@@ -62,6 +62,19 @@ named_position(PyObject *trace, const char *type, int which)
     return named;
 }
 
+/* The array a trace places on ax (its key's, a splom's dimension's), a
+ * new reference or NULL. */
+static PyObject *
+trace_data(PyObject *trace, const char *type, int which, const px_axis *ax)
+{
+    const char *key;
+
+    if (strcmp(type, "splom") == 0)
+        return which < 2 ? px_splom_values(trace, ax->ref) : NULL;
+    key = position_key(trace, type, which);
+    return key != NULL ? px_get(trace, key) : NULL;
+}
+
 /* What is done for one trace placing data on an axis (as its subplot's
  * axis `which`, its kth trace): 0 to go on to the next, 1 to stop, -1 on
  * error. */
@@ -102,7 +115,6 @@ static int
 type_of_data(preader *r, px_axis *ax, px_subplot *p, int which, size_t k, PyObject *tr,
              const char *ty, void *ctx)
 {
-    const char *key;
     PyObject *arr;
     int rc;
 
@@ -112,8 +124,7 @@ type_of_data(preader *r, px_axis *ax, px_subplot *p, int which, size_t k, PyObje
         ax->type = PX_AXTYPE_CATEGORY;
         return 1;
     }
-    key = position_key(tr, ty, which);
-    arr = key != NULL ? px_get(tr, key) : NULL;
+    arr = trace_data(tr, ty, which, ax);
     if (arr == NULL)
         return PyErr_Occurred() ? -1 : 0;
     /* Two arrays, outer and inner: plotly.js's multicategory (not on a
@@ -301,7 +312,6 @@ categories_of_data(preader *r, px_axis *ax, px_subplot *p, int which, size_t k,
                    PyObject *tr, const char *ty, void *ctx)
 {
     PyObject *arr, *name;
-    const char *key;
     double idx;
     int rc;
 
@@ -313,10 +323,7 @@ categories_of_data(preader *r, px_axis *ax, px_subplot *p, int which, size_t k,
         return rc < 0 ? -1 : 0;
     }
     /* (a heatmap's, contour's or histogram2d's x / y: their categories too) */
-    key = position_key(tr, ty, which);
-    if (key == NULL)
-        return 0;
-    arr = px_get(tr, key);
+    arr = trace_data(tr, ty, which, ax);
     if (arr == NULL)
         return PyErr_Occurred() ? -1 : 0;
     rc = px_add_categories(r, arr, ax);

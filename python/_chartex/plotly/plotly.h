@@ -95,14 +95,18 @@ typedef struct px_axis {
     int reversed;
     int multi;                  /* a multicategory axis: each category a
                                    pair, named "outer - inner" */
+    int has_domain;             /* domain: a splom's cell, when the layout
+                                   gives the axis none */
+    double domain[2];
 } px_axis;
 
 /* CARTESIAN: an x and a y axis; DOMAIN: a domain of the figure (pie,
  * table, indicator, ...), no axis; SCENE: a 3-D scene (x, y, z); POLAR: a
  * polar subplot (x the angular axis, y the radial one); MAP: a geo,
- * mapbox or map subplot, no axis. */
+ * mapbox or map subplot, no axis; TERNARY, SMITH: a ternary or smith
+ * subplot, no axis (its traces are records). */
 typedef enum px_subplot_kind {
-    PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE, PX_POLAR, PX_MAP
+    PX_CARTESIAN = 0, PX_DOMAIN, PX_SCENE, PX_POLAR, PX_MAP, PX_TERNARY, PX_SMITH
 } px_subplot_kind;
 
 typedef struct px_trace_state px_trace_state;   /* trace.c */
@@ -134,6 +138,12 @@ typedef struct preader {
     unsigned long next_group;
     const char *barmode;        /* layout.barmode, "group" by default */
     PyObject *keep;             /* owned: the str barmode points into, or NULL */
+    PyObject *borrowed;         /* borrowed: the caller's list of what keeps the
+                                   buffers the scene borrows alive (px_borrow_points) */
+    unsigned char *notes_taken; /* owned: per layout annotation, named a shape */
+    Py_ssize_t n_notes;
+    struct px_color_use *colors; /* owned: the artists coloured (coloraxis.c) */
+    size_t n_colors, cap_colors;
 } preader;
 
 /* The pending exception as ChartexError("while reading Plotly WHAT: ..."),
@@ -256,6 +266,7 @@ PyObject *px_multi_name(PyObject *pair);
 typedef struct px_curve {
     double *t, *f;
     size_t n;
+    int borrowed;       /* t and f lent to the scene: not the curve's to free */
 } px_curve;
 
 /* The bar-like traces of one subplot as placed (barmode.c's). */
@@ -317,6 +328,25 @@ double px_min_spacing(double *v, size_t n);
  * their positions. */
 int px_side_by_side(trace_ctx *t, int horizontal, size_t *count, size_t *mine, double *dpos);
 
+/* error_extents.c ------------------------------------------------------- */
+
+/* The plus and minus extents of error_x or error_y (key) of n points at
+ * values v along axis ax (NULL: plain numbers), as plotly.js computes
+ * them; 0 with *plus NULL when the trace shows none (not visible, nothing
+ * given, or ax a date or category axis, where plotly.js draws none). */
+int px_error_extents(trace_ctx *t, const char *key, const px_axis *ax, const double *v,
+                     size_t n, double **plus, double **minus);
+/* An errorbar group's segments along y (dir 1) or x (dir 0) at the n
+ * points (x, y). */
+int px_error_segments(trace_ctx *t, const double *x, const double *y, size_t n,
+                      const double *plus, const double *minus, int dir, unsigned long group);
+/* The error bars of the m bars of BARS artist bars (rectangles bx, by,
+ * bw, bh; bar k shows the trace's value src[k] of n_src), when the trace
+ * has any: bars put in a new group with them. */
+int px_bar_errors(trace_ctx *t, chartex_artist *bars, const double *bx, const double *by,
+                  const double *bw, const double *bh, const size_t *src, size_t m,
+                  size_t n_src, int horizontal);
+
 /* cells.c --------------------------------------------------------------- */
 
 /* A column of cells being filled: numbers (NaN: null), texts (copied),
@@ -357,6 +387,10 @@ int px_put_number(preader *r, chartex_artist *a, const char *name, double v);
 int px_put_numbers(preader *r, chartex_artist *a, const char *name, const double *v, size_t n);
 int px_put_array(preader *r, chartex_artist *a, const char *name, PyObject *obj,
                  const char *key);
+/* The array obj[key] as a column, a list of rows when its items are
+ * arrays (a 2-D NumPy array, a list of lists, a 2-D typed array). */
+int px_put_rows(preader *r, chartex_artist *a, const char *name, PyObject *obj,
+                const char *key);
 /* 1 when obj can hold an array: not absent, not a text, a number or a
  * mapping (but a typed array). */
 int px_array_like(PyObject *obj);
@@ -365,6 +399,39 @@ int px_array_like(PyObject *obj);
 chartex_artist *px_new_record(trace_ctx *t, chartex_record_kind kind);
 
 /* the trace families: each reads one trace t into its subplot ---------- */
+
+/* image_trace.c: image. */
+int px_read_image(trace_ctx *t);
+
+/* png.c: the pixels of a PNG data URI ("data:image/png;base64,..."):
+ * rows x cols x channels (3 or 4) values of 0 to 255, malloc'd into *out;
+ * 1 when read, 0 (no exception) when uri is none this reads, -1 on
+ * error. */
+int px_png_decode(PyObject *uri, double **out, size_t *rows, size_t *cols, size_t *channels);
+
+/* splom.c: splom.  A panel: the axes of a visible pair of dimensions,
+ * and the cell of the matrix each axis takes when the layout says not. */
+typedef struct px_splom_panel {
+    char xr[16], yr[16];
+    double x_domain[2], y_domain[2];
+} px_splom_panel;
+
+/* The panels of a splom trace, at most cap into out: how many. */
+size_t px_splom_panels(PyObject *trace, px_splom_panel *out, size_t cap);
+/* The values of the trace's visible dimension on axis ref ("x2"), a new
+ * reference, or NULL. */
+PyObject *px_splom_values(PyObject *trace, const char *ref);
+/* One panel of a splom trace: the subplot's dimensions as a scatter. */
+int px_read_splom(trace_ctx *t);
+
+/* volumes.c: mesh3d, isosurface, volume, cone, streamtube. */
+int px_read_volume(trace_ctx *t);
+
+/* carpets.c: carpet, scattercarpet, contourcarpet. */
+int px_read_carpet(trace_ctx *t);
+
+/* ternary_smith.c: scatterternary, scattersmith. */
+int px_read_ternary_smith(trace_ctx *t);
 
 /* geo.c: scattergeo, choropleth, and the map and mapbox traces. */
 int px_read_geo(trace_ctx *t);
@@ -396,11 +463,24 @@ int px_read_polar(trace_ctx *t);
 int px_read_grid(trace_ctx *t, int contour);
 int px_read_surface(trace_ctx *t);
 /* The mesh image of a rows x cols grid z (row by row from the bottom)
- * between edges xe (cols + 1) and ye (rows + 1): its colour scale from
- * z's finite range or zmin / zmax, the colorbar's title; *zmin / *zmax
- * receive the scale's ends (infinite when z has no finite value). */
-int px_grid_image(trace_ctx *t, const double *z, size_t rows, size_t cols, const double *xe,
-                  const double *ye, double *zmin, double *zmax);
+ * between edges xe (cols + 1) and ye (rows + 1), with its colour range
+ * (coloraxis.c) and colorbar title, and its contour levels and lines when
+ * contour (histogram2dcontour). */
+int px_grid_drawn(trace_ctx *t, double *z, size_t rows, size_t cols, double *xe, double *ye,
+                  int contour);
+/* A contour trace's levels (at most cap into lv) for values whose finite
+ * range is dmin to dmax: contours.start / end / size, else plotly.js's
+ * automatic ones (ncontours). */
+size_t px_contour_levels(trace_ctx *t, double dmin, double dmax, double *lv, size_t cap);
+
+/* coloraxis.c: artist a (an IMAGE or CONTOUR of trace t, whose values'
+ * finite range is dmin to dmax) recorded for its colour range, which
+ * px_color_ranges sets once every trace is read; px_trace_zrange: the
+ * range of a trace's own zmin / zmax (its values' when it sets none), by
+ * which plotly.js chooses contour levels. */
+int px_color_scale(trace_ctx *t, chartex_artist *a, double dmin, double dmax);
+void px_trace_zrange(PyObject *trace, double dmin, double dmax, double *lo, double *hi);
+int px_color_ranges(preader *r);
 
 /* ohlc.c: candlestick (ohlc 0) and ohlc (1). */
 int px_read_candles(trace_ctx *t, int ohlc);
@@ -409,6 +489,12 @@ int px_read_candles(trace_ctx *t, int ohlc);
  * bar-like traces of a subplot. */
 int px_read_bar(trace_ctx *t);
 int px_read_histogram(trace_ctx *t);
+
+/* trace.c: gives LINE or SCATTER artist a the n points x, y (arrays of
+ * the reader's, malloc'd) without a copy: the scene borrows them, and
+ * r->borrowed owns them from here on (freed with it), even on failure;
+ * they stay valid until the scene is freed. */
+int px_borrow_points(trace_ctx *t, chartex_artist *a, double *x, double *y, size_t n);
 
 /* histograms.c: histogram2d; a histogram's bins, binned with the other
  * histograms of its subplot (once), for barmode.c: *out (the subplot's;
@@ -419,9 +505,20 @@ int px_histogram_bins(trace_ctx *t, PyObject *trace, const px_hist_output **out,
 /* Whether a histogram is drawn horizontally: orientation "h", or y
  * without x. */
 int px_histogram_horizontal(PyObject *trace);
+/* How a histogram's bins merge under the chart's budget: the
+ * CHARTEX_BARS_VALUES_* flag of its histfunc, histnorm and cumulative. */
+unsigned px_histogram_flags(trace_ctx *t, int horizontal);
 
 /* boxes.c: box and violin. */
 int px_read_box(trace_ctx *t);
+
+/* violins.c: a violin of the n samples v (their statistics s) at centre
+ * c, width w: its body and, with box.visible, its inner box, in group;
+ * the body (labelled with the trace's name when labelled), or NULL with
+ * an exception. */
+chartex_artist *px_draw_violin(trace_ctx *t, double c, double w, const double *v, size_t n,
+                               const px_box_stats *s, int horizontal, unsigned long group,
+                               int labelled);
 
 /* pie.c: pie; and the slices of a pie or funnelarea, as plotly.js's
  * pie/calc.js makes them: the values of equal labels added up (labels
@@ -448,6 +545,15 @@ int px_read_trace(preader *r, px_subplot *p, PyObject *trace, const char *type,
                   Py_ssize_t index);
 /* The subplot kind a trace type is drawn in. */
 px_subplot_kind px_trace_subplot_kind(const char *type);
+
+/* layout_shapes.c ------------------------------------------------------- */
+
+/* Whether shape (of layout.shapes) is read (1) and the axes of the
+ * cartesian subplot it stands on (0: left out). */
+int px_shape_place(preader *r, PyObject *shape, char xr[16], char yr[16]);
+/* The shapes standing on cartesian subplot p: reference lines and spans,
+ * free shapes. */
+int px_read_shapes(preader *r, px_subplot *p);
 
 /* layout_axis.c --------------------------------------------------------- */
 

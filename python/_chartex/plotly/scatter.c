@@ -2,155 +2,14 @@
  * scatter.c - scatter, scattergl and scatter3d traces: a line (mode with
  * lines), a scatter (markers only), an area (fill to zero / to the
  * previous trace / stackgroup), error bars as an errorbar group (the data
- * line + one segment per point); on a 3-D scene, lines and points with z.
+ * line + one segment per point, error_extents.c); on a 3-D scene, lines
+ * and points with z.
  */
 #include "plotly.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------- error bars */
-
-/* What an error_x / error_y says: its type ("data", "percent",
- * "constant", "sqrt"), the arrays of a "data" one, its values. */
-typedef struct error_spec {
-    const char *type;
-    const double *arr, *arrm;
-    size_t na, nm;
-    double value, valuem;
-    int symmetric;
-} error_spec;
-
-/* plotly.js: an error_x / error_y is visible by default only when an
- * array or a value is given (plotly objects always hold an error_y, set
- * or not). */
-static int
-error_visible(PyObject *spec)
-{
-    PyObject *a1 = px_get(spec, "array"), *v1 = px_get(spec, "value");
-    int given = a1 != NULL || v1 != NULL;
-
-    Py_XDECREF(a1);
-    Py_XDECREF(v1);
-    return px_bool(spec, "visible", given);
-}
-
-/* The plus and minus extents of n points at values v under e. */
-static void
-error_values(const error_spec *e, const double *v, size_t n, double *plus, double *minus)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        double p, m;
-
-        if (strcmp(e->type, "data") == 0) {
-            p = i < e->na ? e->arr[i] : NAN;
-            m = e->symmetric ? p : (i < e->nm ? e->arrm[i] : NAN);
-        }
-        else if (strcmp(e->type, "percent") == 0) {
-            p = fabs(v[i]) * e->value / 100;
-            m = fabs(v[i]) * (e->symmetric ? e->value : e->valuem) / 100;
-        }
-        else if (strcmp(e->type, "constant") == 0) {
-            p = e->value;
-            m = e->symmetric ? e->value : e->valuem;
-        }
-        else if (strcmp(e->type, "sqrt") == 0)
-            p = m = sqrt(v[i]);
-        else
-            p = m = NAN;
-        plus[i] = p;
-        minus[i] = m;
-    }
-}
-
-/* The plus and minus extents of one error_x / error_y of n points at
- * values v; 0 with *plus NULL when the trace has none. */
-static int
-error_extents(trace_ctx *t, const char *key, const double *v, size_t n,
-              double **plus, double **minus)
-{
-    PyObject *spec = px_get(t->trace, key), *keep = NULL;
-    trace_ctx o = {t->r, t->p, spec, t->type, t->index, NULL};
-    double *arr = NULL, *arrm = NULL;
-    error_spec e = {NULL, NULL, NULL, 0, 0, 10, 10, 0};
-    int given_value, given_valuem, rc = -1;
-
-    *plus = *minus = NULL;
-    if (spec == NULL || !error_visible(spec)) {
-        rc = PyErr_Occurred() ? -1 : 0;
-        goto done;
-    }
-    if (px_values_of(&o, "array", NULL, &arr, &e.na) < 0
-        || px_values_of(&o, "arrayminus", NULL, &arrm, &e.nm) < 0)
-        goto done;
-    e.type = px_str(spec, "type", &keep);
-    given_value = px_number(spec, "value", &e.value);
-    given_valuem = px_number(spec, "valueminus", &e.valuem);
-    if (e.type == NULL)
-        e.type = arr != NULL ? "data" : "percent";
-    /* none: "data" without an array, or no value for a type needing it */
-    if (strcmp(e.type, "data") == 0 ? arr == NULL
-        : !given_value && strcmp(e.type, "sqrt") != 0 && strcmp(e.type, "percent") != 0) {
-        rc = PyErr_Occurred() ? -1 : 0;
-        goto done;
-    }
-    e.symmetric = px_bool(spec, "symmetric", !(arrm != NULL || given_valuem));
-    *plus = px_calc_alloc(n, sizeof **plus);
-    *minus = px_calc_alloc(n, sizeof **minus);
-    if (*plus == NULL || *minus == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (!given_valuem)
-        e.valuem = e.value;
-    e.arr = arr;
-    e.arrm = arrm;
-    error_values(&e, v, n, *plus, *minus);
-    rc = 0;
-done:
-    if (rc < 0 || (*plus == NULL) != (*minus == NULL)) {
-        free(*plus);
-        free(*minus);
-        *plus = *minus = NULL;
-    }
-    free(arr);
-    free(arrm);
-    Py_XDECREF(keep);
-    Py_XDECREF(spec);
-    return rc;
-}
-
-/* An errorbar group's segments along y (dir 1) or x (dir 0). */
-static int
-error_segments(trace_ctx *t, const double *x, const double *y, size_t n,
-               const double *plus, const double *minus, int dir, unsigned long group)
-{
-    chartex_artist *a = px_new_artist(t, CHARTEX_ARTIST_SEGMENTS, CHARTEX_ROLE_ERRORBAR, 0,
-                                   group, 0);
-    double seg[4];
-    size_t i;
-
-    if (a == NULL)
-        return -1;
-    for (i = 0; i < n; i++) {
-        if (dir == 1) {
-            seg[0] = seg[2] = x[i];
-            seg[1] = y[i] - minus[i];
-            seg[3] = y[i] + plus[i];
-        }
-        else {
-            seg[1] = seg[3] = y[i];
-            seg[0] = x[i] - minus[i];
-            seg[2] = x[i] + plus[i];
-        }
-        if (chartex_artist_add_polygon(a, 2, seg, &t->r->err) < 0)
-            return px_core_fail(t->r);
-    }
-    return 0;
-}
 
 /* --------------------------------------------------------- scatter */
 
@@ -203,9 +62,10 @@ done:
     return rc;
 }
 
-/* Keeps the subplot's last curve, for the next trace's fill "tonexty". */
+/* Keeps the subplot's last curve, for the next trace's fill "tonexty": a copy, or
+ * the points themselves when lent to the scene (lent). */
 static int
-keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
+keep_curve(px_subplot *p, const double *tv, const double *f, size_t n, int lent)
 {
     px_trace_state *ts = px_trace_state_of(p);
     px_curve *c;
@@ -213,9 +73,20 @@ keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
     if (ts == NULL)
         return -1;
     c = &ts->curve;
-    free(c->t);
-    free(c->f);
+    if (!c->borrowed) {
+        free(c->t);
+        free(c->f);
+    }
+    c->t = c->f = NULL;
     c->n = 0;
+    c->borrowed = lent;
+    if (lent) {
+        /* the scene's borrowed points outlive the reader: no copy */
+        c->t = (double *)tv;
+        c->f = (double *)f;
+        c->n = n;
+        return 0;
+    }
     c->t = px_calc_alloc(n, sizeof *c->t);
     c->f = px_calc_alloc(n, sizeof *c->f);
     if (c->t == NULL || c->f == NULL) {
@@ -235,6 +106,7 @@ keep_curve(px_subplot *p, const double *tv, const double *f, size_t n)
 typedef struct scatter_points {
     double *x, *y, *z;
     size_t n;
+    int lent;           /* x and y lent to the scene: the reader frees them */
 } scatter_points;
 
 /* How a scatter trace is drawn: its mode (lines, markers), fill,
@@ -330,7 +202,7 @@ fill_outline(trace_ctx *t, const scatter_points *pts)
         px_core_fail(t->r);
         goto done;
     }
-    rc = keep_curve(t->p, pts->x, pts->y, pts->n);
+    rc = keep_curve(t->p, pts->x, pts->y, pts->n, 0);
 done:
     free(xy);
     return rc;
@@ -393,7 +265,7 @@ draw_fill(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
         goto done;
     if (to_x)
         chartex_artist_set_orientation(a, CHARTEX_HORIZONTAL);
-    if (area_polygons(t, a, tv, cum, base, n, to_x) < 0 || keep_curve(t->p, tv, cum, n) < 0)
+    if (area_polygons(t, a, tv, cum, base, n, to_x) < 0 || keep_curve(t->p, tv, cum, n, 0) < 0)
         goto done;
     rc = 0;
 done:
@@ -426,16 +298,16 @@ line_flags(const scatter_style *st, int errors)
  * its markers, with its error bars as an errorbar group; nothing for
  * text alone. */
 static int
-draw_line(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
+draw_line(trace_ctx *t, scatter_points *pts, const scatter_style *st)
 {
     int three_d = t->p->kind == PX_SCENE, errors = 0, rc = -1;
-    double *ep[2] = {NULL, NULL}, *em[2] = {NULL, NULL}, *xy = NULL;
+    double *ep[2] = {NULL, NULL}, *em[2] = {NULL, NULL};
     unsigned long group = 0;
     chartex_artist *a;
 
     if (!three_d) {
-        if (error_extents(t, "error_x", pts->x, pts->n, &ep[0], &em[0]) < 0
-            || error_extents(t, "error_y", pts->y, pts->n, &ep[1], &em[1]) < 0)
+        if (px_error_extents(t, "error_x", t->p->axis[0], pts->x, pts->n, &ep[0], &em[0]) < 0
+            || px_error_extents(t, "error_y", t->p->axis[1], pts->y, pts->n, &ep[1], &em[1]) < 0)
             goto done;
         errors = ep[0] != NULL || ep[1] != NULL;
     }
@@ -451,20 +323,24 @@ draw_line(trace_ctx *t, const scatter_points *pts, const scatter_style *st)
         rc = 0;    /* text or nothing drawn: no data */
         goto done;
     }
-    if (a == NULL || (xy = px_interleave(pts->x, pts->y, pts->n)) == NULL)
+    /* The points without a copy: the scene borrows x and y, which the
+     * reader's list of borrowed buffers owns from here on. */
+    if (a == NULL)
         goto done;
-    if (chartex_artist_set_points(a, pts->n, xy, &t->r->err) < 0
-        || (three_d && chartex_artist_set_z(a, pts->n, pts->z, &t->r->err) < 0)) {
+    pts->lent = 1;
+    if (px_borrow_points(t, a, pts->x, pts->y, pts->n) < 0)
+        goto done;
+    if (three_d && chartex_artist_set_z(a, pts->n, pts->z, &t->r->err) < 0) {
         px_core_fail(t->r);
         goto done;
     }
-    if ((ep[0] != NULL && error_segments(t, pts->x, pts->y, pts->n, ep[0], em[0], 0, group) < 0)
+    if ((ep[0] != NULL
+         && px_error_segments(t, pts->x, pts->y, pts->n, ep[0], em[0], 0, group) < 0)
         || (ep[1] != NULL
-            && error_segments(t, pts->x, pts->y, pts->n, ep[1], em[1], 1, group) < 0))
+            && px_error_segments(t, pts->x, pts->y, pts->n, ep[1], em[1], 1, group) < 0))
         goto done;
     rc = 0;
 done:
-    free(xy);
     free(ep[0]);
     free(ep[1]);
     free(em[0]);
@@ -476,7 +352,7 @@ int
 px_read_scatter(trace_ctx *t)
 {
     int three_d = t->p->kind == PX_SCENE, got, rc = -1;
-    scatter_points pts = {NULL, NULL, NULL, 0};
+    scatter_points pts = {NULL, NULL, NULL, 0, 0};
     scatter_style st;
 
     memset(&st, 0, sizeof st);
@@ -497,12 +373,14 @@ px_read_scatter(trace_ctx *t)
     if (draw_line(t, &pts, &st) < 0)
         goto done;
     /* the curve (drawn or not) is the next trace's "tonexty" */
-    if (!three_d && keep_curve(t->p, pts.x, pts.y, pts.n) < 0)
+    if (!three_d && keep_curve(t->p, pts.x, pts.y, pts.n, pts.lent) < 0)
         goto done;
     rc = 0;
 done:
-    free(pts.x);
-    free(pts.y);
+    if (!pts.lent) {
+        free(pts.x);
+        free(pts.y);
+    }
     free(pts.z);
     style_clear(&st);
     return rc;

@@ -32,8 +32,10 @@ px_trace_state_free(px_subplot *p)
 
     if (ts == NULL)
         return;
-    free(ts->curve.t);
-    free(ts->curve.f);
+    if (!ts->curve.borrowed) {
+        free(ts->curve.t);
+        free(ts->curve.f);
+    }
     if (ts->bars_free != NULL)
         ts->bars_free(ts->bars);
     for (i = 0; i < ts->n_hist; i++)
@@ -130,6 +132,46 @@ px_interleave(const double *x, const double *y, size_t n)
         xy[2 * i + 1] = y[i];
     }
     return xy;
+}
+
+static void
+free_buffer(PyObject *capsule)
+{
+    free(PyCapsule_GetPointer(capsule, "chartex.buffer"));
+}
+
+/* Appends buffer v to the list of borrowed buffers (it frees v when it
+ * cannot).  -1 with MemoryError. */
+static int
+keep_buffer(preader *r, double *v)
+{
+    PyObject *c;
+    int rc;
+
+    if (v == NULL)
+        return 0;
+    c = PyCapsule_New(v, "chartex.buffer", free_buffer);
+    if (c == NULL) {
+        free(v);
+        return -1;
+    }
+    rc = PyList_Append(r->borrowed, c);
+    Py_DECREF(c);
+    return rc;
+}
+
+int
+px_borrow_points(trace_ctx *t, chartex_artist *a, double *x, double *y, size_t n)
+{
+    preader *r = t->r;
+    int rc;
+
+    rc = keep_buffer(r, x);
+    if (keep_buffer(r, y) < 0 || rc < 0)
+        return -1;
+    if (chartex_artist_borrow_points(a, n, x, y, 1, &r->err) < 0)
+        return px_core_fail(r);
+    return 0;
 }
 
 int

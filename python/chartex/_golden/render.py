@@ -197,6 +197,16 @@ def _draw_xy(ax, chart):
             vertical = steps.get("orientation") != "horizontal"
             along, across = (x, y) if vertical else (y, x)
             base = steps.get("baseline")
+            values = across.numbers(steps.get("values") or [])
+            edges = along.numbers(steps.get("edges") or [])
+            if len(points) == 2 * len(values) + 2 and len(edges) == len(values) + 1 > 1:
+                # A step histogram's outline (hist(histtype="step")): drawn
+                # as hist() draws it, down to the baseline at both ends.
+                mids = [(lo + hi) / 2 for lo, hi in zip(edges, edges[1:])]
+                ax.hist(mids, bins=edges, weights=values, histtype="step",
+                        bottom=0 if base is None else across.numbers(base),
+                        orientation="vertical" if vertical else "horizontal", label=label)
+                continue
             ax.stairs(across.numbers(steps.get("values") or []),
                       along.numbers(steps.get("edges") or []),
                       baseline=None if base is None else across.numbers(base),
@@ -359,20 +369,29 @@ def _base(ax, base, horizontal):
 def _draw_reference_lines(ax, chart):
     """axhline, axvline, axhspan, axvspan and axline again, from the
     values they mark."""
-    for ref in chart.get("reference_lines") or []:
+    refs = chart.get("reference_lines") or []
+    if not refs or hasattr(ax, "set_zlabel"):
+        return
+    # (dates and categories by the chart's axes: a Plotly shape's)
+    x, y = _axes_of(ax, chart)
+    for ref in refs:
         label = ref.get("label") or None
         if ref.get("points"):
             (x1, y1), (x2, y2) = ref["points"][:2]
-            if not any(isinstance(v, str) for v in (x1, y1, x2, y2)):
-                ax.axline((_f(x1), _f(y1)), (_f(x2), _f(y2)), color="0.3", ls=":",
-                          label=label)
+            ends = (x.number(x1), y.number(y1)), (x.number(x2), y.number(y2))
+            if ref.get("segment"):
+                ax.plot(*zip(*ends), color="0.3", ls=":", label=label)
+            else:
+                ax.axline(*ends, color="0.3", ls=":", label=label)
             continue
         axis = ref.get("axis")
-        if "value" in ref and not isinstance(ref["value"], str):
-            (ax.axhline if axis == "y" else ax.axvline)(_f(ref["value"]), color="0.3",
+        along = y if axis == "y" else x
+        if "value" in ref:
+            (ax.axhline if axis == "y" else ax.axvline)(along.number(ref["value"]), color="0.3",
                                                         ls="--", label=label)
-        elif "from" in ref and not isinstance(ref.get("from"), str):
-            (ax.axhspan if axis == "y" else ax.axvspan)(_f(ref["from"]), _f(ref.get("to")),
+        elif "from" in ref:
+            (ax.axhspan if axis == "y" else ax.axvspan)(along.number(ref["from"]),
+                                                        along.number(ref.get("to")),
                                                         alpha=0.15, label=label)
 
 
@@ -610,8 +629,9 @@ def draw_chart(ax, chart, overlaid=False, _categorical_x=False):
         _draw_shapes(ax, chart)
         _finish_axes(ax, chart, x, y)
     else:
-        ax.text(0.5, 0.5, "%s chart: nothing to draw" % (kind or "empty"),
-                ha="center", va="center", transform=ax.transAxes, color="0.5")
+        text = ax.text2D if hasattr(ax, "text2D") else ax.text
+        text(0.5, 0.5, "%s chart: nothing to draw" % (kind or "empty"),
+             ha="center", va="center", transform=ax.transAxes, color="0.5")
         ax.set_axis_off()
     if kind not in ("line", "scatter", "unknown"):
         _draw_shapes(ax, chart)
@@ -644,8 +664,13 @@ def _draw_shapes(ax, chart):
     from matplotlib.path import Path
     from matplotlib.patches import PathPatch
 
+    flat = not hasattr(ax, "set_zlabel")
+    if flat and chart.get("shapes"):
+        # (dates and categories by the chart's axes: a Plotly shape's)
+        x, y = _axes_of(ax, chart)
     for shape in chart.get("shapes") or []:
-        polygons = [[[_f(v) for v in p] for p in poly] for poly in shape.get("polygons") or []]
+        polygons = [[[x.number(p[0]), y.number(p[1])] if flat else [_f(v) for v in p]
+                     for p in poly] for poly in shape.get("polygons") or []]
         label = shape.get("label")
         kwargs = {"label": label} if label else {}
         if hasattr(ax, "set_zlabel"):

@@ -221,6 +221,35 @@ def artist_lists(ax):
     return list(children), (Line2D, Collection, Patch, AxesImage)
 
 
+def text_lists(ax):
+    """(ax.texts, ax.tables) as two lists, from one pass over ax's
+    children; None when they cannot be read that way (the walker then
+    reads the two lists).  Each of those ArtistLists filters every child
+    with a Python call, twice (its length, then its items): 200,000 bars
+    made that a third of reading them."""
+    children = getattr(ax, "_children", None)  # private, >= 3.5
+    if type(children) is not list:
+        return None
+    try:
+        from matplotlib.axes._base import _AxesBase
+        from matplotlib.table import Table
+        from matplotlib.text import Text
+    except ImportError:
+        return None
+    cls = type(ax)
+    for name in ("texts", "tables"):
+        base = _AxesBase.__dict__.get(name)
+        if not isinstance(base, property) or getattr(cls, name, None) is not base:
+            return None
+    texts, tables = [], []
+    for child in list(children):
+        if isinstance(child, Text):
+            texts.append(child)
+        elif isinstance(child, Table):
+            tables.append(child)
+    return texts, tables
+
+
 def date_epoch():
     """The matplotlib date number of 1970-01-01T00:00:00 UTC."""
     from matplotlib.dates import date2num

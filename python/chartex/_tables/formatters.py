@@ -9,11 +9,14 @@ or Series, carries its columns as E2B's column dict {name: [values]}
 (chartex.frame_to_dict: the index first, every name a string, every value
 strict JSON), which E2B's clients read as result.data.  Bounded like
 pandas' own display: at most `max_rows` rows (pandas' display.max_rows,
-60, unless set: the first ceil(N/2) and the last floor(N/2)), strings cut
+60, unless set: the first ceil(N/2) and the last floor(N/2)) and
+`max_columns` of the frame's columns (display.max_columns, 20 in a
+kernel, from both ends alike; the index's are always sent), strings cut
 at `max_string` code points, and at most `max_bytes` of JSON (fewer rows,
-from both ends, until it fits).  The display message's metadata for
-e2b/data says how many rows the frame has and how many were sent
-(doc/schema.md, "Tables").
+from both ends, until it fits; fewer columns when their names alone do
+not).  The display message's metadata for e2b/data says how many rows
+and columns the frame has and how many were sent (doc/schema.md,
+"Tables").
 
 application/json (opt-in: register(json=True), `chartex ipython install
 --json`): a list or dict displayed as a cell's value becomes JSON even when
@@ -38,18 +41,27 @@ from traitlets import Integer, ObjectName, TraitError, Unicode, default, validat
 DATA_MIME_TYPE = "e2b/data"
 JSON_MIME_TYPE = "application/json"
 ENV_MAX_ROWS = "CHARTEX_MAX_ROWS"
+ENV_MAX_COLUMNS = "CHARTEX_MAX_COLUMNS"
 # The budget of one e2b/data: 1 MB of JSON, under E2B's 2 MB whatever the
 # packer adds around it; strings longer than MAX_STRING are cut.
 MAX_BYTES = 1_000_000
 MAX_STRING = 10_000
-# The rows when pandas is not imported (a polars frame): pandas' default.
+# The rows and columns when pandas is not imported (a polars frame):
+# pandas' defaults.
 DEFAULT_MAX_ROWS = 60
+DEFAULT_MAX_COLUMNS = 20
 # Distinct failures remembered per formatter (see log_failure).
 MAX_DISTINCT_FAILURES = 100
 
 log = logging.getLogger("chartex")
 
 _extension = None
+
+
+def _frames_module():
+    # chartex._tables.frames imports NumPy: only once a frame is met.
+    from . import frames
+    return frames
 
 
 def _text(exc):
@@ -80,6 +92,31 @@ def log_failure(failures, mime, what, obj, exc):
                     exc_info=(type(exc), exc, exc.__traceback__))
     except Exception:  # logging must not break a display either
         pass
+
+
+def bounded_frame(obj, options):
+    """frame_to_dict(obj, **options).  Should the names of the columns it
+    keeps alone pass max_bytes (display.max_columns unset in pandas, and
+    a frame thousands of columns wide), fewer columns are sent, from both
+    ends, until they fit, rather than none: at most 2 x log2(columns)
+    tries, each of half as many columns."""
+    global _extension
+    if _extension is None:
+        from .. import _chartex as _extension
+    options = dict(options)
+    columns = None
+    while True:
+        try:
+            return _extension.frame_to_dict(obj, **options)
+        except _extension.ChartexError as exc:
+            if "column names alone" not in _text(exc):
+                raise
+            if columns is None:
+                columns = _frames_module().shape(obj)[1]
+            columns = min(columns, options.get("max_columns") or columns) // 2
+            if columns < 1:
+                raise
+            options["max_columns"] = columns
 
 
 def registered_result(formatter, obj):
@@ -117,8 +154,8 @@ def is_frame(obj):
     return False
 
 
-def _env_max_rows():
-    text = os.environ.get(ENV_MAX_ROWS, "").strip()
+def _env_count(name, what):
+    text = os.environ.get(name, "").strip()
     if not text:
         return None
     try:
@@ -126,21 +163,42 @@ def _env_max_rows():
     except ValueError:
         value = -1
     if value < 0:
-        log.warning("%s=%r ignored: it must be 0 (no limit) or a number of rows",
-                    ENV_MAX_ROWS, text)
+        log.warning("%s=%r ignored: it must be 0 (no limit) or a number of %s",
+                    name, text, what)
         return None
     return value
 
 
-def _pandas_max_rows():
+def _env_max_rows():
+    return _env_count(ENV_MAX_ROWS, "rows")
+
+
+def _env_max_columns():
+    return _env_count(ENV_MAX_COLUMNS, "columns")
+
+
+def _pandas_option(name, default, auto):
+    """pandas' option name: None (unlimited) for None, auto for 0 (pandas
+    fits a terminal's width then), default without pandas."""
     pd = sys.modules.get("pandas")
     if pd is None:
-        return DEFAULT_MAX_ROWS
+        return default
     try:
-        value = pd.get_option("display.max_rows")
+        value = pd.get_option(name)
     except Exception:
-        return DEFAULT_MAX_ROWS
-    return None if value is None or value <= 0 else int(value)
+        return default
+    if value is None or value < 0:
+        return None
+    return auto if value == 0 else int(value)
+
+
+def _pandas_max_rows():
+    return _pandas_option("display.max_rows", DEFAULT_MAX_ROWS, None)
+
+
+def _pandas_max_columns():
+    # 0, a terminal's "as many as fit": a notebook's 20.
+    return _pandas_option("display.max_columns", DEFAULT_MAX_COLUMNS, DEFAULT_MAX_COLUMNS)
 
 
 class DataFormatter(BaseFormatter):
@@ -170,12 +228,22 @@ class DataFormatter(BaseFormatter):
         MAX_STRING,
         help="Strings longer than this many characters are cut (ending with "
              "U+2026); 0: never.").tag(config=True)
+    max_columns = Integer(
+        None, allow_none=True,
+        help="The frame's own columns sent at most (the index's are always sent): "
+             "the first ceil(N/2) and the last floor(N/2); None: pandas' "
+             "display.max_columns (20 without pandas); 0: every column.  Defaults "
+             "to the environment variable %s." % ENV_MAX_COLUMNS).tag(config=True)
 
     @default("max_rows")
     def _max_rows_default(self):
         return _env_max_rows()
 
-    @validate("max_rows", "max_bytes", "max_string")
+    @default("max_columns")
+    def _max_columns_default(self):
+        return _env_max_columns()
+
+    @validate("max_rows", "max_bytes", "max_string", "max_columns")
     def _check_count(self, proposal):
         value = proposal["value"]
         if value is not None and value < 0:
@@ -192,8 +260,11 @@ class DataFormatter(BaseFormatter):
         rows = self.max_rows
         if rows is None:
             rows = _pandas_max_rows()
+        columns = self.max_columns
+        if columns is None:
+            columns = _pandas_max_columns()
         return {"max_rows": rows or None, "max_bytes": self.max_bytes or None,
-                "max_string": self.max_string or None}
+                "max_string": self.max_string or None, "max_columns": columns or None}
 
     # Not decorated with catch_format_error, as BaseFormatter.__call__ is:
     # that prints a traceback into the user's cell.  Failures end here.
@@ -205,18 +276,16 @@ class DataFormatter(BaseFormatter):
         return self._other_data(obj)
 
     def _frame_data(self, obj):
-        global _extension
         try:
-            if _extension is None:
-                from .. import _chartex as _extension
             options = self.frame_options()
-            data = _extension.frame_to_dict(obj, **options)
-            rows = len(obj)
+            data = bounded_frame(obj, options)
+            rows, columns = _frames_module().shape(obj)
             if data:
                 sent = len(next(iter(data.values())))
             else:
                 sent = rows if options["max_rows"] is None else min(rows, options["max_rows"])
-            return data, {"rows": rows, "columns": len(data), "rows_sent": sent}
+            return data, {"rows": rows, "columns": columns, "rows_sent": sent,
+                          "columns_sent": len(data)}
         except Exception as exc:
             log_failure(self.failures, DATA_MIME_TYPE, "data", obj, exc)
             return None
@@ -281,8 +350,9 @@ def _plain(obj, depth):
         global _extension
         if _extension is None:
             from .. import _chartex as _extension
-        return _extension.frame_to_dict(obj, max_rows=_pandas_max_rows(),
-                                        max_bytes=MAX_BYTES, max_string=MAX_STRING)
+        return bounded_frame(obj, {"max_rows": _pandas_max_rows(), "max_bytes": MAX_BYTES,
+                                   "max_string": MAX_STRING,
+                                   "max_columns": _pandas_max_columns()})
     if isinstance(obj, complex):
         return [_plain(obj.real, depth), _plain(obj.imag, depth)]
     if hasattr(obj, "isoformat"):

@@ -8,8 +8,9 @@ of object columns, which are Python objects already: cell_text).
 Every pandas and polars version difference is absorbed here, tested on
 pandas 1.5 (Debian's) and the current pandas (tests/test_tables.py).
 
-prepare(obj, max_rows) -> (total rows, [column, ...]), each column a tuple
-whose first item says how the extension reads it:
+prepare(obj, max_rows, max_columns) -> (total rows, [column, ...], total
+columns), each column a tuple whose first item says how the extension
+reads it:
 
     ("f", name, values)                     floats (NaN: null)
     ("i", name, values, nulls or None)      signed integers
@@ -59,20 +60,39 @@ def _library(obj):
     return None
 
 
-def prepare(obj, max_rows=None):
-    """(total rows, columns) of obj; at most max_rows rows (None: all),
-    the first ceil(max_rows / 2) and the last floor(max_rows / 2)."""
+def prepare(obj, max_rows=None, max_columns=None):
+    """(total rows, columns, total columns) of obj: at most max_rows rows
+    (None: all), the first ceil(max_rows / 2) and the last floor(max_rows
+    / 2); at most max_columns of the frame's own columns, the first and
+    the last likewise (the index columns are always kept, and counted in
+    the total)."""
     library = _library(obj)
     if library == "pandas":
-        return _pandas(obj, max_rows, sys.modules["pandas"])
+        return _pandas(obj, max_rows, max_columns, sys.modules["pandas"])
     if library == "polars":
-        return _polars(obj, max_rows, sys.modules["polars"])
+        return _polars(obj, max_rows, max_columns, sys.modules["polars"])
     raise TypeError("frame_to_dict() argument must be a pandas DataFrame or Series or a "
                     "polars DataFrame or Series, not '%s'" % type(obj).__name__)
 
 
+def shape(obj):
+    """(rows, columns) of the e2b/data dict of obj without bounds: the
+    frame's rows, and its columns with the index's (as prepare counts
+    them)."""
+    library = _library(obj)
+    if library == "pandas":
+        pd = sys.modules["pandas"]
+        m = 1 if isinstance(obj, pd.Series) else obj.shape[1]
+        return len(obj), _index_columns(obj, pd) + m
+    if library == "polars":
+        pl = sys.modules["polars"]
+        frame = obj.to_frame() if isinstance(obj, pl.Series) else obj
+        return frame.height, frame.width
+    raise TypeError("not a pandas or polars frame: '%s'" % type(obj).__name__)
+
+
 def _window(n, max_rows):
-    """The rows kept: (head, tail), or None for all."""
+    """The rows (or columns) kept: (head, tail), or None for all."""
     if max_rows is None or n <= max_rows:
         return None
     return (max_rows + 1) // 2, max_rows // 2
@@ -98,21 +118,38 @@ def _text(x):
 
 # ------------------------------------------------------------------ pandas
 
-def _pandas(obj, max_rows, pd):
-    is_series = isinstance(obj, pd.Series)
-    n = len(obj)
+def _index_columns(obj, pd):
+    """How many columns obj's index makes: 0 for a default RangeIndex, one
+    per level of a MultiIndex, else 1."""
     index = obj.index
-    # A default RangeIndex says nothing: every other index is data.  Decided
-    # before the rows are chosen, which turns a RangeIndex into integers.
+    # A default RangeIndex says nothing: every other index is data.
     # (pandas 1.5 gives DataFrame() an empty object Index: nothing either.)
     default = (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
                or len(index) == 0 and not isinstance(index, pd.MultiIndex))
-    meaningful = not (default and index.name is None)
+    if default and index.name is None:
+        return 0
+    return index.nlevels if isinstance(index, pd.MultiIndex) else 1
+
+
+def _pandas(obj, max_rows, max_columns, pd):
+    is_series = isinstance(obj, pd.Series)
+    n = len(obj)
+    # Decided before the rows are chosen, which turns a RangeIndex into
+    # integers; and before the columns are, for reset_index's "level_0".
+    meaningful = _index_columns(obj, pd) > 0
+    index_named_index = any(_is_label(x, "index")
+                            for x in ([obj.name] if is_series else obj.columns))
+    m = 1 if is_series else obj.shape[1]
+    total_columns = _index_columns(obj, pd) + m
     window = _window(n, max_rows)
     if window is not None:
         head, tail = window
         obj = obj.iloc[np.r_[0:head, n - tail:n]]
-        index = obj.index
+    window = None if is_series else _window(m, max_columns)
+    if window is not None:
+        head, tail = window
+        obj = obj.iloc[:, np.r_[0:head, m - tail:m]]
+    index = obj.index
     if is_series:
         labels = [0 if obj.name is None else obj.name]
     else:
@@ -126,18 +163,18 @@ def _pandas(obj, max_rows, pd):
         else:
             name = index.name
             if name is None:
-                name = "level_0" if any(_is_label(x, "index") for x in labels) else "index"
+                name = "level_0" if index_named_index else "index"
             columns.append(_pandas_column(column_name(name), index, pd))
     if is_series:
         columns.append(_pandas_column(column_name(labels[0]), obj, pd))
-        return n, columns
+        return n, columns, total_columns
     blocks = _numpy_blocks(obj)
     for j, label in enumerate(labels):
         if j in blocks:
             columns.append(_numpy_column(column_name(label), blocks[j]))
         else:
             columns.append(_pandas_column(column_name(label), obj.iloc[:, j], pd))
-    return n, columns
+    return n, columns, total_columns
 
 
 def _numpy_blocks(frame):
@@ -266,14 +303,18 @@ def _with_nulls(column, missing):
 
 # ------------------------------------------------------------------ polars
 
-def _polars(obj, max_rows, pl):
+def _polars(obj, max_rows, max_columns, pl):
     frame = obj.to_frame() if isinstance(obj, pl.Series) else obj
-    n = frame.height
+    n, m = frame.height, frame.width
+    window = _window(m, max_columns)
+    if window is not None:
+        head, tail = window
+        frame = frame.select(frame.columns[:head] + (frame.columns[m - tail:] if tail else []))
     window = _window(n, max_rows)
     if window is not None:
         head, tail = window
         frame = pl.concat([frame.head(head), frame.tail(tail)]) if tail else frame.head(head)
-    return n, [_polars_column(column_name(s.name), s, pl) for s in frame.get_columns()]
+    return n, [_polars_column(column_name(s.name), s, pl) for s in frame.get_columns()], m
 
 
 def _polars_column(name, s, pl):
