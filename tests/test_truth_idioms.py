@@ -248,7 +248,7 @@ def test_histplot(read, multiple, shrink):
                        "h": ["a"] * 30 + ["b"] * 30})
     fig, ax = plt.subplots()
     sns.histplot(df, x="v", hue="h", multiple=multiple, shrink=shrink,
-                 bins=[0, 5, 10, 15, 20], ax=ax)
+                 bins=[0.0, 5.0, 10.0, 15.0, 20.0], ax=ax)  # floats: seaborn 0.12 on NumPy 1.24
     d = read(fig)
     chart = d if d["type"] == "bar" else [c for c in d["elements"] if c["type"] == "bar"][0]
     assert chart["histogram"] is True
