@@ -40,6 +40,7 @@ apt_get install -y -qq --no-install-recommends \
     python3 python3-dev python3-venv python3-pip \
     python3-matplotlib python3-numpy python3-pandas python3-seaborn python3-pytest python3-pytest-timeout python3-pytest-xdist python3-jsonschema \
     python3-hypothesis python3-ipykernel python3-jupyter-client python3-distributed python3-plotly \
+    nodejs \
     >/dev/null
 
 if [ -z "${PYTHON:-}" ]; then

@@ -149,6 +149,10 @@ typedef enum chartex_artist_role {
                                       * (a Plotly pie's), not float32 fractions
                                       * (matplotlib's pie): the angle keeps every
                                       * digit above the doubles' own rounding */
+#define CHARTEX_BARS_BINNED 0x4000u  /* BARS: a histogram drew them (its reader saw
+                                      * the evidence: seaborn's histplot, hist()
+                                      * of several datasets); the core finds each
+                                      * bar's bin from the layout of the bars */
 /* BARS that are a histogram's bins (adjacent, in order), and how their
  * values merge when the chart's budget merges runs of bins into one bar
  * (doc/schema.md, "Bounds").  Without any of these the core decides from
@@ -238,6 +242,11 @@ CHARTEX_API int chartex_axis_set_ticks(chartex_axis *axis, size_t n,
 CHARTEX_API int chartex_axis_set_tick_label(chartex_axis *axis, size_t i,
                                             const char *s, size_t len,
                                             chartex_error *err);
+/* The text drawn beside the tick labels that they are relative to (a
+ * matplotlib ScalarFormatter's offset or scale, "+1e6", "1e-3"): numbers
+ * in the labels are then not the positions.  "" (the default): none. */
+CHARTEX_API int chartex_axis_set_tick_offset(chartex_axis *axis, const char *s,
+                                             size_t len, chartex_error *err);
 
 /* Returns a new artist owned by the axes, or NULL. */
 CHARTEX_API chartex_artist *chartex_axes_add_artist(chartex_axes *axes,
@@ -281,6 +290,17 @@ CHARTEX_API int chartex_artist_set_bars(chartex_artist *a, size_t n,
                                         chartex_error *err);
 CHARTEX_API void chartex_artist_set_orientation(chartex_artist *a,
                                                 chartex_orientation o);
+/* BARS, after chartex_artist_set_bars (n the same): what the figure says
+ * of where each bar stands along its category direction.  at: the
+ * position the bar names (a Plotly bar's x, whatever offset its barmode
+ * draws it at); NaN, or at NULL, where the figure does not say (the core
+ * finds it from the layout of the bars).  bin_start, bin_end (both or
+ * neither): the bin a histogram's bar counts, NaN where none. */
+CHARTEX_API int chartex_artist_set_bar_positions(chartex_artist *a, size_t n,
+                                                 const double *at,
+                                                 const double *bin_start,
+                                                 const double *bin_end,
+                                                 chartex_error *err);
 /* WEDGE: angles in degrees as matplotlib stores them, and the radius. */
 CHARTEX_API void chartex_artist_set_wedge(chartex_artist *a, double theta1,
                                           double theta2, double r);

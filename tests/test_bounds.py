@@ -378,6 +378,28 @@ def test_plotly_histogram_of_200k_bins(histnorm):
         assert sum(e["value"] for e in els) == pytest.approx(total[histnorm], rel=1e-9)
 
 
+def test_plotly_histogram_with_a_bargap_merges_its_bins():
+    """Bars drawn narrower than their bins (bargap) merge by their bins
+    (issue 30's "bin" extents): each merged bar's bin is its first bin's
+    start to its last bin's end, and the bins still tile the range."""
+    x = np.random.default_rng(14).normal(size=20_000)
+    fig = go.Figure(go.Histogram(x=x, xbins={"start": -5, "end": 5, "size": 0.002}))
+    fig.update_layout(bargap=0.3)
+    full = chartex.figure_to_dict(fig)
+    d, _ = bounded(fig, max_total_points=1000)
+    g = int(d["rebinned"]["bins_per_bar"])
+    fe = full["elements"]
+    els = d["elements"]
+    assert len(els) == -(-len(fe) // g)
+    for r, el in enumerate(els):
+        run = fe[r * g:(r + 1) * g]
+        assert el["value"] == sum(e["value"] for e in run)
+        assert el["bin"][0] == pytest.approx(run[0]["bin"][0], rel=1e-12, abs=1e-12)
+        assert el["bin"][1] == pytest.approx(run[-1]["bin"][1], rel=1e-12, abs=1e-12)
+    for a, b in zip(els, els[1:]):
+        assert a["bin"][1] == pytest.approx(b["bin"][0], rel=1e-12, abs=1e-12)
+
+
 def test_plotly_histogram_averages_are_never_merged():
     rng = np.random.default_rng(13)
     x = rng.uniform(size=10_000)

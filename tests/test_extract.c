@@ -342,6 +342,8 @@ Test(bar, numeric_positions_grouped_offsets_histogram)
 
     h_bars(ax, NULL, CHARTEX_VERTICAL, 2, c, v, 0.8, NULL);
     h_bars(ax, "_container1", CHARTEX_VERTICAL, 2, c2, v2, 0.4, NULL);
+    /* (bars that overlap bars of another slot: no groups, each at its own
+     * place; doc/schema.md "Where a bar stands") */
     /* hist(): bins centred on their middles, width of a bin. */
     h_bars(ax, "hist", CHARTEX_VERTICAL, 3, hc, hv, 0.2, NULL);
     /* No container values: the heights. */
@@ -355,9 +357,10 @@ Test(bar, numeric_positions_grouped_offsets_histogram)
                 NO_LABELS ",\"orientation\":\"vertical\"}");
 }
 
-/* A position is named by its value rounded to 15 significant digits, which
- * takes away the noise of x + w / 2; values with 15 digits or fewer are kept
- * as they are (the shortcut that skips printf must agree with it). */
+/* A position is named by the shortest decimal within 1e-7 of the
+ * narrowest bar plus the doubles' noise there (1e-14 of it), which takes
+ * away the noise of x + w / 2 and keeps every digit a bar's width tells
+ * (doc/schema.md "Where a bar stands"). */
 Test(bar, position_labels_round_to_15_digits)
 {
     chartex_scene *s = h_scene();
@@ -369,9 +372,9 @@ Test(bar, position_labels_round_to_15_digits)
     h_bars(ax, "b", CHARTEX_VERTICAL, 7, c, v, 0.8, NULL);
     h_expect(s, "{\"type\":\"bar\",\"title\":null,\"elements\":["
                 BAR("123456789012345", "b", "1.0") ","
-                BAR("0.123456789012346", "b", "2.0") ","
-                BAR("0.123456789012345", "b", "3.0") ","
-                BAR("1234567.89012346", "b", "4.0") ","
+                BAR("0.1234568", "b", "2.0") ","
+                BAR("0.1234568", "b", "3.0") ","
+                BAR("1234567.8901235", "b", "4.0") ","
                 BAR("2.675", "b", "5.0") "," BAR("1e+22", "b", "6.0") ","
                 BAR("-7", "b", "7.0") "],"
                 NO_LABELS ",\"orientation\":\"vertical\"}");

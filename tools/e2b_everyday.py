@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""chartex beside E2B's extractor on the everyday charts of issue 25, one run.
+"""chartex beside E2B's extractor on the everyday charts of issues 25 and 30,
+one run.
 
     PYTHONPATH=BUILD/python:E2B_SITE MPLBACKEND=Agg python tools/e2b_everyday.py
 
@@ -139,8 +140,86 @@ def waterfall():
     return fig, "running totals 0, 100, 140 and steps 100, 40, -25"
 
 
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+def months():
+    fig, ax = plt.subplots()
+    x = np.arange(12)
+    ax.bar(x - 0.2, np.arange(1, 13), 0.4, label="2023")
+    ax.bar(x + 0.2, np.arange(2, 14), 0.4, label="2024")
+    ax.set_xticks(x, MONTHS)
+    return fig, "labels Jan ... Dec for both years (issue 30)"
+
+
+def docs_width_7():
+    fig, ax = plt.subplots()
+    x = np.arange(7)
+    ax.bar(x - 0.175, x + 1, 0.35, label="Men")
+    ax.bar(x + 0.175, x + 2, 0.35, label="Women")
+    ax.set_xticks(x, ["G%d" % i for i in range(7)])
+    return fig, "labels G0 ... G6 for both groups"
+
+
+def one_sided():
+    fig, ax = plt.subplots()
+    x = np.arange(3)
+    for k, name in enumerate(["a", "b", "c"]):
+        ax.bar(x + (k - 1) * 0.29, [1, 2, 3], 0.25, label=name)
+    ax.set_xticks(x, ["GCN", "RvNN", "BERT"])
+    return fig, "labels GCN, RvNN, BERT for each series"
+
+
+def per_category():
+    fig, ax = plt.subplots()
+    for i, c in enumerate(["Africa", "Americas", "Asia", "Europe"]):
+        ax.bar([i], [i + 1], label=c)
+    ax.set_xticks(range(4), ["Africa", "Americas", "Asia", "Europe"])
+    return fig, "each bar its own continent (a container per category)"
+
+
+def hist_bins():
+    fig, ax = plt.subplots()
+    rng = np.random.default_rng(0)
+    ax.hist(rng.normal(size=100), bins=[-3, -2, -1, 0, 1, 2, 3])
+    return fig, "bins -3..-2, ..., 2..3 with their counts (bin extents)"
+
+
+def histplot_dodge():
+    import seaborn as sns
+    rng = np.random.default_rng(3)
+    df = pd.DataFrame({"v": np.r_[rng.uniform(5, 10, 30), rng.uniform(10, 15, 30)],
+                       "h": ["a"] * 30 + ["b"] * 30})
+    fig, ax = plt.subplots()
+    sns.histplot(df, x="v", hue="h", multiple="dodge", bins=[0, 5, 10, 15, 20], ax=ax)
+    return fig, "a's 30 in 5-10, b's 30 in 10-15, each bar its bin"
+
+
+def split_violin():
+    import seaborn as sns
+    rng = np.random.default_rng(7)
+    df = pd.DataFrame({"day": np.repeat(["Thu", "Fri"], 40),
+                       "sex": np.tile(np.repeat(["M", "F"], 20), 2),
+                       "tip": rng.gamma(2, 1.5, 80)})
+    fig, ax = plt.subplots()
+    sns.violinplot(df, x="day", y="tip", hue="sex", split=True, ax=ax)
+    return fig, "four halves, each with its box statistics"
+
+
+def boxes_hlines():
+    fig, ax = plt.subplots()
+    ax.boxplot([19, 20, 21, 22, 21.5, 20.5, 19.5], positions=[1], widths=0.6,
+               patch_artist=True, boxprops=dict(facecolor="none"))
+    ax.boxplot([18, 19, 20, 19.5, 18.5, 19.2, 18.8], positions=[2], widths=0.6,
+               patch_artist=True, boxprops=dict(facecolor="none"))
+    ax.hlines(20.5, 1, 2.25)
+    ax.hlines(19.5, 2, 2.25)
+    return fig, "two boxes (medians 20.5, 19) and two lines, no candles"
+
+
 CASES = [grouped, gallery, horizontal, pandas_bar, pandas_barh, unstack, years, hist2,
-         pareto, rolling, kde, target, box_strip, gantt, waterfall]
+         pareto, rolling, kde, target, box_strip, gantt, waterfall, months, docs_width_7,
+         one_sided, per_category, hist_bins, histplot_dodge, split_violin, boxes_hlines]
 
 
 def summary(d):
@@ -157,6 +236,8 @@ def summary(d):
             return "%s%s=%g" % (e["label"], "@%s" % base if base is not None else "",
                                 e["value"] if e["value"] is not None else float("nan"))
         text = "bar " + ", ".join(one(e) for e in els[:6]) + (" ..." if len(els) > 6 else "")
+        if any("bin" in e for e in els[:1]):
+            text += " bins " + ", ".join("%g..%g" % tuple(e["bin"]) for e in els[:3] if "bin" in e)
     elif kind in ("line", "scatter"):
         text = "%s %s" % (kind, ", ".join("%s(%d pts)" % (e["label"], len(e["points"]))
                                           for e in els))

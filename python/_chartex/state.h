@@ -51,7 +51,7 @@
     X(get_axes) X(subfigs) X(get_visible) X(get_label) X(get_title)          \
     X(name) X(xaxis) X(yaxis) X(get_xlabel) X(get_ylabel) X(get_xscale)      \
     X(get_yscale) X(get_view_interval) X(get_majorticklocs)                  \
-    X(get_major_formatter) X(format_ticks) X(get_majorticklabels)            \
+    X(get_major_formatter) X(format_ticks) X(get_majorticklabels) X(get_offset) \
     X(get_text) X(images) X(collections) X(lines) X(patches) X(containers)   \
     X(get_children)                                                          \
     X(colorbar) X(ax) X(axes) X(transData) X(get_transform)                 \
@@ -69,7 +69,7 @@
     /* chartex._matplotlib.compat, _artists, _legend */                                 \
     X(suptitle) X(axis_kind) X(colorbar_marker) X(date_epoch)              \
     X(period_to_datenum) X(getmaskarray) X(artist_lists) X(data_3d) X(legend_names) X(gridded)    \
-    X(axline_points) X(text_lists) X(getmask) X(getdata)                                                         \
+    X(axline_points) X(bar_binned) X(offset_data) X(text_lists) X(getmask) X(getdata)                     \
     /* chartex._tables.frames */                                                    \
     X(prepare) X(is_frame) X(cell_text)                                      \
     /* private state: see rectangle_fields (walk_patches.c) */                \

@@ -95,6 +95,13 @@ size_t chartex__number_label(double v, char *buf);
  * of v (NaN, infinities and zeros unchanged), mostly without either. */
 double chartex__round15(double v);
 
+/* The decimal of the fewest significant digits within tol of v (v itself
+ * when none is shorter; 0 when |v| <= tol; v unchanged when tol is not
+ * above 0 or v is not finite): what a position reads as at the precision
+ * its chart supports, without a float residue (5.55e-17 at a tolerance of
+ * 1e-9 is 0, 0.0250000000000001 is 0.025). */
+double chartex__round_within(double v, double tol);
+
 /* -------------------------------------------- JSON writer (json_writer.c) */
 
 /* The one JSON writer.  It is a sink of the emitter for the chart

@@ -481,15 +481,58 @@ chartex_format_double(double v, char *buf)
     return (size_t)(p - buf);
 }
 
+/* Exactly representable powers of ten: one multiplication or division by
+ * one of them rounds once, so it gives what strtod gives. */
+static const double exact10[23] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+double
+chartex__round_within(double v, double tol)
+{
+    uint64_t bits, ieee_mantissa, digits, keep, rest;
+    uint32_t ieee_exponent;
+    int32_t exp10;
+    int n, k, drop, e;
+    double r;
+
+    if (!isfinite(v) || !(tol > 0) || v == 0)
+        return v;
+    if (fabs(v) <= tol)
+        return 0.0;
+    bits = ieee_fields(v, &ieee_mantissa, &ieee_exponent);
+    if (ieee_exponent == 0)
+        return v;     /* subnormal: smaller than any tolerance that matters */
+    shortest(ieee_mantissa, ieee_exponent, &digits, &exp10);
+    n = decimal_length(digits);
+    /* The shortest decimal that reads back to v, cut to k digits (rounded
+     * half up), for k = 1, 2, ...: the first within tol.  Each is built
+     * as keep x 10^e with one rounding, so no printf or strtod (nor the
+     * locale) is involved. */
+    for (k = 1; k < n; k++) {
+        drop = n - k;
+        keep = digits / pow10[drop];
+        rest = digits % pow10[drop];
+        keep += rest >= pow10[drop] / 2;
+        e = exp10 + drop;
+        if (e >= 0 && e <= 22)
+            r = (double)keep * exact10[e];
+        else if (e < 0 && e >= -22)
+            r = (double)keep / exact10[-e];
+        else
+            continue;
+        if (bits >> 63)
+            r = -r;
+        if (fabs(r - v) <= tol)
+            return r;
+    }
+    return v;
+}
+
 double
 chartex__round15(double v)
 {
-    /* Exactly representable powers of ten: one multiplication or division
-     * by one of them rounds once, so it gives what strtod gives. */
-    static const double exact10[23] = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-    };
     char tmp[40];
     uint64_t bits, ieee_mantissa, digits, keep, tail;
     uint32_t ieee_exponent;

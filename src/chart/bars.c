@@ -4,21 +4,14 @@
  * the picture sees, valued with what was given, and based where the bar
  * floats.
  *
- * Where a bar stands.  Bars of several containers side by side around one
- * position (matplotlib's x - w/2, x + w/2 idiom; the gallery's x + w * k;
- * pandas' grouped df.plot.bar(); hist() of several datasets; plotly's
- * barmode "group"; seaborn's dodged hues) form a group, and the reader
- * names each bar by its group, not by the offset it is drawn at.  The
- * groups are found from the numbers alone: every container stands at a
- * constant offset from the first one's positions (the offset most of its
- * bars share), the distinct offsets are side by side (each at most one
- * and a half bar widths from the next), and a group is narrower than the
- * spacing of each container's own bars.  A group's position is the middle
- * of its offsets; bars that stand alone, stacked or overlaid keep their
- * own centre.  The label of a group's position is the tick label there
- * when every group stands at a labelled tick and one such label is more
- * than a number (pandas' index, set_xticks(x, names)), else the category,
- * the date or the number (labels.c).
+ * Where a bar stands (standing.c, one rule for every reader): bars side
+ * by side in a group (matplotlib's x - w/2, x + w/2 idiom; the gallery's
+ * x + w * k; pandas' grouped df.plot.bar(); hist() of several datasets;
+ * plotly's barmode "group"; seaborn's dodged hues) are named by their
+ * group, not by the offset each is drawn at: by the category or the
+ * labelled tick under the group, else by the group's position as the
+ * axis writes it; a histogram's bars by their bin, which they carry
+ * ("bin").
  *
  * A floating bar (Gantt's left=, a waterfall's bottom=, a candle's body)
  * carries its "base": the value axis' coordinate it starts at, when that
@@ -86,226 +79,13 @@ top_of(const struct chartex_artist *a, size_t k)
     return a->orientation == CHARTEX_VERTICAL ? a->by[k] + a->bh[k] : a->bx[k] + a->bw[k];
 }
 
-static int
-cmp_double(const void *pa, const void *pb)
-{
-    double a = *(const double *)pa, b = *(const double *)pb;
-
-    return (a > b) - (a < b);
-}
-
-/* The value of sorted v[0..n) nearest x (n > 0). */
-static double
-nearest(const double *v, size_t n, double x)
-{
-    size_t lo = 0, hi = n;
-
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-
-        if (v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == n)
-        return v[n - 1];
-    if (lo > 0 && x - v[lo - 1] <= v[lo] - x)
-        return v[lo - 1];
-    return v[lo];
-}
-
-/* The smallest gap between consecutive values of sorted v[0..n) that are
- * more than tol apart; INFINITY when there are none. */
-static double
-min_spacing(const double *v, size_t n, double tol)
-{
-    double m = INFINITY;
-    size_t i;
-
-    for (i = 1; i < n; i++)
-        if (v[i] - v[i - 1] > tol && v[i] - v[i - 1] < m)
-            m = v[i] - v[i - 1];
-    return m;
-}
-
-/* ---------------------------------------------------------------- groups */
-
-/* The groups of the Axes' bars of orientation o: off[i] (one per artist of
- * axes) receives artist i's offset from its group's position plus mid,
- * so that bar k of artist i stands in the group at
- * centre - off[i] + *mid.  Without groups every offset and mid are 0.
- * *tol receives the tolerance positions are compared with.  -1: no
- * memory. */
-static int
-find_groups(const struct chartex_axes *axes, const unsigned char *taken, chartex_orientation o,
-            double *off, double *mid, double *tol)
-{
-    size_t i, k, n, nref = 0, ref = SIZE_MAX, total = 0, n_off = 0;
-    double maxabs = 0, minw = INFINITY, maxw = 0, span, lo, hi;
-    double *cs = NULL, *diffs = NULL, *offs = NULL;
-    int rc = 0, grouped = 0;
-
-    for (i = 0; i < axes->n_artists; i++) {
-        const struct chartex_artist *a = axes->artists[i];
-
-        if (!plain_bars(axes, taken, i) || a->orientation != o)
-            continue;
-        for (k = 0; k < a->n; k++) {
-            double c = centre_of(a, k), w = width_of(a, k);
-
-            if (!isfinite(c) || !isfinite(w))
-                continue;
-            total++;
-            maxabs = fmax(maxabs, fabs(c));
-            maxw = fmax(maxw, w);
-            if (w > 0)
-                minw = fmin(minw, w);
-            if (ref == SIZE_MAX)
-                ref = i;
-        }
-    }
-    /* A centre recomputed as x + w / 2 is an ulp or so off. */
-    *tol = 1e-9 * maxabs + (isfinite(minw) ? 1e-6 * minw : 0);
-    if (ref == SIZE_MAX || total < 2)
-        goto done;
-    cs = chartex__calloc(total, sizeof *cs);
-    diffs = chartex__calloc(total, sizeof *diffs);
-    offs = chartex__calloc(axes->n_artists, sizeof *offs);
-    if (cs == NULL || diffs == NULL || offs == NULL) {
-        rc = -1;
-        goto done;
-    }
-    for (k = 0; k < axes->artists[ref]->n; k++) {
-        double c = centre_of(axes->artists[ref], k);
-
-        if (isfinite(c) && isfinite(width_of(axes->artists[ref], k)))
-            cs[nref++] = c;
-    }
-    chartex__sort(cs, nref, sizeof *cs, cmp_double);
-    offs[n_off++] = 0;
-    for (i = ref + 1; i < axes->n_artists; i++) {
-        const struct chartex_artist *a = axes->artists[i];
-        size_t nd = 0, best = 0, best_at = 0, run;
-
-        if (!plain_bars(axes, taken, i) || a->orientation != o)
-            continue;
-        for (k = 0; k < a->n; k++) {
-            double c = centre_of(a, k);
-
-            if (isfinite(c) && isfinite(width_of(a, k)))
-                diffs[nd++] = c - nearest(cs, nref, c);
-        }
-        if (nd == 0)
-            continue;
-        /* The offset most of its bars share. */
-        chartex__sort(diffs, nd, sizeof *diffs, cmp_double);
-        for (k = 0; k < nd; k += run) {
-            for (run = 1; k + run < nd && diffs[k + run] - diffs[k] <= *tol; run++)
-                ;
-            if (run > best) {
-                best = run;
-                best_at = k;
-            }
-        }
-        if (2 * best < nd)
-            goto done;   /* no offset explains this container: no groups */
-        off[i] = diffs[best_at + best / 2];
-        offs[n_off++] = off[i];
-    }
-    /* Side by side: distinct offsets, each near the next. */
-    chartex__sort(offs, n_off, sizeof *offs, cmp_double);
-    lo = offs[0];
-    hi = offs[n_off - 1];
-    if (hi - lo <= *tol)
-        goto done;       /* stacked or overlaid: each bar at its centre */
-    for (k = 1; k < n_off; k++)
-        if (offs[k] - offs[k - 1] > 1.5 * maxw + *tol)
-            goto done;
-    /* A group is narrower than the spacing of each container's bars, and
-     * than a category of a category axis (1): containers of one bar each,
-     * at different categories, are no group. */
-    span = hi - lo + maxw;
-    if (axes->axis[o == CHARTEX_VERTICAL ? 0 : 1].kind == CHARTEX_AXIS_CATEGORY
-        && span > 1 + *tol)
-        goto done;
-    for (i = ref; i < axes->n_artists; i++) {
-        const struct chartex_artist *a = axes->artists[i];
-
-        if (!plain_bars(axes, taken, i) || a->orientation != o)
-            continue;
-        for (n = 0, k = 0; k < a->n; k++) {
-            double c = centre_of(a, k);
-
-            if (isfinite(c) && isfinite(width_of(a, k)))
-                diffs[n++] = c;
-        }
-        chartex__sort(diffs, n, sizeof *diffs, cmp_double);
-        if (min_spacing(diffs, n, *tol) <= span - *tol)
-            goto done;
-    }
-    *mid = (lo + hi) / 2;
-    grouped = 1;
-done:
-    if (!grouped) {
-        for (i = 0; i < axes->n_artists; i++)
-            off[i] = 0;
-        *mid = 0;
-    }
-    chartex__free(cs);
-    chartex__free(diffs);
-    chartex__free(offs);
-    return rc;
-}
-
-/* The position of the group bar k of artist i stands in. */
-static double
-group_of(const struct chartex_artist *a, size_t k, double off, double mid)
-{
-    double c = centre_of(a, k);
-
-    return off == 0 && mid == 0 ? c : c - off + mid;
-}
-
-/* Whether the tick labels name the groups: every group stands at a
- * labelled tick of a numeric axis, and one of those labels is more than a
- * number (pandas' index, set_xticks(x, names)); otherwise (histogram bins,
- * plain numbers) each group is named by its position. */
-static int
-groups_named_by_ticks(const struct chartex_axes *axes, const unsigned char *taken,
-                      const double *off, double mid)
-{
-    size_t i, k;
-    int named = 0, any = 0;
-
-    for (i = 0; i < axes->n_artists; i++) {
-        const struct chartex_artist *a = axes->artists[i];
-        const struct chartex_axis *cat = &axes->axis[a->orientation == CHARTEX_VERTICAL ? 0 : 1];
-
-        if (!plain_bars(axes, taken, i))
-            continue;
-        if (cat->kind != CHARTEX_AXIS_NUMERIC)
-            return 0;
-        for (k = 0; k < a->n; k++) {
-            long t = chartex__tick_at(cat, group_of(a, k, off[i], mid));
-
-            if (t < 0)
-                return 0;
-            any = 1;
-            if (!chartex__numeric_text(cat->tick_labels[t]))
-                named = 1;
-        }
-    }
-    return any && named;
-}
-
 /* Whether bar m of p ends where a bar at centre c starts (base). */
 static int
 stands_on(const struct chartex_artist *p, size_t m, double c, double base, double tol)
 {
     double t = top_of(p, m);
 
-    return fabs(centre_of(p, m) - c) <= tol
+    return fabs(centre_of(p, m) - c) <= tol + 1e-12 * fabs(c)
         && fabs(t - base) <= 1e-9 * fmax(fabs(t), fabs(base));
 }
 
@@ -556,31 +336,74 @@ add_bar_label(chartex__builder *b, chartex__node *el, const struct chartex_axes 
 
 /* ------------------------------------------------------------- the chart */
 
-/* What the bar chart says of how its groups stand: *grouped when bars of
- * several containers stand side by side (find_groups), *stacked when a
- * bar stands on the top of another. */
+/* Adds bar k's "bin": [start, end] of the bin it counts (values of the
+ * category axis cat). */
+static int
+add_bin(chartex__node *el, const chartex__stand *st, const struct chartex_axis *cat)
+{
+    double pair[2];
+
+    if (isnan(st->bin_lo) || isnan(st->bin_hi))
+        return 0;
+    pair[0] = st->bin_lo;
+    pair[1] = st->bin_hi;
+    return chartex__object_add(el, "bin", chartex__node_values(2, pair, 1, cat));
+}
+
+/* One bar's element: label (where it stands), group, value, then base,
+ * bin, error bars, bar label, the artist's per-bar keys.  -1: no memory. */
+static int
+bar_element(chartex__builder *b, const struct chartex_axes *axes, size_t i, size_t k,
+            const chartex__stand *st, double minw, const chartex__node *group,
+            const chartex__errors *errs, int *stacked, chartex__node *elements)
+{
+    const struct chartex_artist *a = axes->artists[i];
+    int vertical = a->orientation == CHARTEX_VERTICAL;
+    const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
+    const struct chartex_axis *val = &axes->axis[vertical ? 1 : 0];
+    double value = a->values != NULL ? a->values[k] : vertical ? a->bh[k] : a->bw[k];
+    int stand = standing(axes, b->taken, i, k, 1e-6 * minw);
+    chartex__node *el = chartex__node_new(CHARTEX__NODE_OBJECT);
+
+    if (stand == STACKED)
+        *stacked = 1;
+    if (chartex__array_add(elements, el) < 0)
+        return -1;
+    if (chartex__object_add(el, "label", chartex__stand_label(b, cat, st, minw)) < 0
+        || chartex__object_add(el, "group", chartex__node_string(group->u.string.s,
+                                                                 group->u.string.len)) < 0
+        || chartex__object_add(el, "value", chartex__node_number(value)) < 0
+        || (stand == FLOATING
+            && chartex__object_add(el, "base", chartex__node_value(base_of(a, k), val)) < 0)
+        || (isnan(st->bin_lo) ? chartex__add_bin(b, el, a, k, cat) : add_bin(el, st, cat)) < 0
+        || add_bar_errors(el, errs, k, axes) < 0
+        || add_bar_label(b, el, axes, a, k, errs) < 0
+        || chartex__add_element_columns(el, a, k) < 0)
+        return -1;
+    return 0;
+}
+
+/* What the bar chart says of how its bars stand: *grouped when bars of
+ * several containers stand side by side, *stacked when a bar stands on
+ * the top of another, *binned when bars count a histogram's bins. */
 static chartex__node *
-bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orientation o,
-             int *grouped, int *stacked)
+bar_elements(chartex__builder *b, const struct chartex_axes *axes, int *grouped,
+             int *stacked, int *binned)
 {
     chartex__node *elements = chartex__node_new(CHARTEX__NODE_ARRAY);
     chartex__labels used = {0, 0, NULL};
-    double *off = NULL, mid = 0, tol = 0, **llo = NULL, **lhi = NULL;
+    chartex__stands stands = {0, NULL, 0, 0, {0, 0}};
+    double **llo = NULL, **lhi = NULL;
     size_t i, k, n_group = 0, n = axes->n_artists ? axes->n_artists : 1;
-    int by_ticks;
 
-    off = chartex__calloc(n, sizeof *off);
     llo = chartex__calloc(n, sizeof *llo);
     lhi = chartex__calloc(n, sizeof *lhi);
-    if (elements == NULL || off == NULL || llo == NULL || lhi == NULL
-        || find_groups(axes, b->taken, o, off, &mid, &tol) < 0
+    if (elements == NULL || llo == NULL || lhi == NULL
+        || chartex__find_stands(axes, b->taken, &stands) < 0
         || line_errors(b, axes, llo, lhi) < 0)
         goto fail;
-    by_ticks = groups_named_by_ticks(axes, b->taken, off, mid);
-    *grouped = mid != 0;
-    for (i = 0; i < axes->n_artists; i++)
-        if (off[i] != 0)
-            *grouped = 1;
+    *grouped = stands.grouped;
+    *binned = stands.binned;
     *stacked = 0;
     for (i = 0; i < axes->n_artists; i++) {
         const struct chartex_artist *a = axes->artists[i];
@@ -593,7 +416,7 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
         const struct chartex_artist *a = axes->artists[i];
         int vertical = a->orientation == CHARTEX_VERTICAL;
         const struct chartex_axis *cat = &axes->axis[vertical ? 0 : 1];
-        const struct chartex_axis *val = &axes->axis[vertical ? 1 : 0];
+        double minw = stands.min_width[vertical ? 0 : 1];
         chartex__node *group;
         chartex__errors errs;
 
@@ -601,7 +424,7 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
         if (b->candles != NULL && i == b->candles->first
             && chartex__candle_elements(b, axes, b->candles, &used, &n_group, elements) < 0)
             goto fail;
-        if (!plain_bars(axes, b->taken, i))
+        if (!plain_bars(axes, b->taken, i) || stands.of[i] == NULL)
             continue;
         if (bar_errors(b, axes, a, &errs) < 0)
             goto fail;
@@ -615,58 +438,24 @@ bar_elements(chartex__builder *b, const struct chartex_axes *axes, chartex_orien
             chartex__node_free(group);
             goto fail;
         }
-        for (k = 0; k < a->n; k++) {
-            double value = a->values != NULL ? a->values[k]
-                         : vertical ? a->bh[k] : a->bw[k];
-            double at = group_of(a, k, a->orientation == o ? off[i] : 0,
-                                 a->orientation == o ? mid : 0);
-            int stand;
-            chartex__node *el, *g;
-
+        for (k = 0; k < a->n; k++)
             /* Past the budget (bounds.c): said in "left_out". */
-            if (!chartex__bar_kept(b, i, k))
-                continue;
-            stand = standing(axes, b->taken, i, k, tol);
-            el = chartex__node_new(CHARTEX__NODE_OBJECT);
-            g = chartex__node_string(group->u.string.s, group->u.string.len);
-
-            if (stand == STACKED)
-                *stacked = 1;
-            if (chartex__array_add(elements, el) < 0) {
-                chartex__node_free(g);
+            if (chartex__bar_kept(b, i, k)
+                && bar_element(b, axes, i, k, &stands.of[i][k], minw, group, &errs, stacked,
+                               elements) < 0) {
                 chartex__node_free(group);
                 goto fail;
             }
-            if (chartex__object_add(el, "label",
-                                    by_ticks ? chartex__tick_label_node(b, cat, at)
-                                             : chartex__position_node(at, cat)) < 0) {
-                chartex__node_free(g);
-                chartex__node_free(group);
-                goto fail;
-            }
-            if (chartex__object_add(el, "group", g) < 0
-                || chartex__object_add(el, "value", chartex__node_number(value)) < 0
-                || (stand == FLOATING
-                    && chartex__object_add(el, "base",
-                                           chartex__node_value(base_of(a, k), val)) < 0)
-                || add_bar_errors(el, &errs, k, axes) < 0
-                || add_bar_label(b, el, axes, a, k, &errs) < 0
-                || chartex__add_bin(b, el, a, k, cat) < 0
-                || chartex__add_element_columns(el, a, k) < 0) {
-                chartex__node_free(group);
-                goto fail;
-            }
-        }
         chartex__node_free(group);
     }
+    chartex__stands_clear(&stands);
     chartex__labels_free(&used);
-    chartex__free(off);
     chartex__free(llo);
     chartex__free(lhi);
     return elements;
 fail:
+    chartex__stands_clear(&stands);
     chartex__labels_free(&used);
-    chartex__free(off);
     chartex__free(llo);
     chartex__free(lhi);
     chartex__node_free(elements);
@@ -679,7 +468,7 @@ chartex__bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex
     chartex__node *obj = chartex__chart_head("bar", title);
     chartex_orientation o = CHARTEX_VERTICAL;
     size_t i;
-    int grouped = 0, stacked = 0;
+    int grouped = 0, stacked = 0, binned = 0;
 
     if (obj == NULL)
         return NULL;
@@ -692,12 +481,14 @@ chartex__bar_chart(chartex__builder *b, const struct chartex_axes *axes, chartex
     /* Candles stand upright, and say what chart they make. */
     if (b->candles != NULL && (b->candles->first < i || i == axes->n_artists))
         o = CHARTEX_VERTICAL;
-    if (chartex__object_add(obj, "elements", bar_elements(b, axes, o, &grouped, &stacked)) < 0
+    if (chartex__object_add(obj, "elements", bar_elements(b, axes, &grouped, &stacked,
+                                                          &binned)) < 0
         || chartex__add_axis_labels(b, obj, axes) < 0
         || chartex__object_add(obj, "orientation",
                                chartex__node_cstring(chartex__orientation_name(o))) < 0
         || (grouped && chartex__object_add(obj, "grouped", chartex__node_bool(1)) < 0)
         || (stacked && chartex__object_add(obj, "stacked", chartex__node_bool(1)) < 0)
+        || (binned && chartex__object_add(obj, "histogram", chartex__node_bool(1)) < 0)
         || (b->candles != NULL
             && chartex__object_add(obj, "financial",
                                    chartex__node_cstring(b->candles->n_bodies > 0

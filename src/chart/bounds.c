@@ -103,6 +103,22 @@ close_to(double a, double b, double scale)
     return fabs(a - b) <= 1e-9 * fmax(fmax(fabs(a), fabs(b)), scale);
 }
 
+/* Whether the reader gave bar k's bin (chartex_artist_set_bar_positions):
+ * then the bin, not the bar drawn in it, is what merges. */
+static int
+has_bin(const struct chartex_artist *a, size_t k)
+{
+    return a->bin_lo != NULL && a->bin_hi != NULL && isfinite(a->bin_lo[k])
+           && isfinite(a->bin_hi[k]) && a->bin_hi[k] > a->bin_lo[k];
+}
+
+/* Bar k's bin width: its bin's when given, else the bar's own. */
+static double
+bin_width(const struct chartex_artist *a, size_t k)
+{
+    return has_bin(a, k) ? a->bin_hi[k] - a->bin_lo[k] : ext_of(a, k);
+}
+
 /* The category axis of bars of orientation o. */
 static const struct chartex_axis *
 category_axis(const struct chartex_axes *axes, chartex_orientation o)
@@ -142,7 +158,8 @@ append(chartex__node **list, chartex__node *e)
 enum { MERGE_NONE, MERGE_SUM, MERGE_DENSITY };
 
 /* Whether the n bars of a are a histogram's bins: some width each, in
- * order, each ending where the next starts. */
+ * order, each ending where the next starts (each bin, when the reader gave
+ * them: bars drawn with a gap in their bins). */
 static int
 adjacent_bins(const struct chartex_artist *a)
 {
@@ -156,6 +173,15 @@ adjacent_bins(const struct chartex_artist *a)
         if (!isfinite(lo) || !isfinite(w) || !(w > 0) || !isfinite(value_of(a, k))
             || !isfinite(base_of(a, k)))
             return 0;
+        if (has_bin(a, 0)) {
+            if (!has_bin(a, k) || (k + 1 < a->n && (!has_bin(a, k + 1)
+                                                    || !close_to(a->bin_hi[k], a->bin_lo[k + 1],
+                                                                 bin_width(a, k)))))
+                return 0;
+            if (k + 1 < a->n && !(lo_of(a, k + 1) > lo))
+                return 0;
+            continue;
+        }
         if (k + 1 < a->n && !close_to(lo + w, lo_of(a, k + 1), w))
             return 0;
     }
@@ -191,7 +217,7 @@ merge_rule(const struct chartex_artist *a)
         if (k > 0 && v > value_of(a, k - 1))
             down = 0;
         sum_add(&s1, v);
-        sum_add(&sw, v * ext_of(a, k));
+        sum_add(&sw, v * bin_width(a, k));
     }
     if (up || down)
         return MERGE_NONE;
@@ -246,10 +272,17 @@ merged_copy(chartex__builder *b, const struct chartex_artist *a, size_t g, int r
     struct chartex_artist *m = chartex__chart_block(b->chart, 1, sizeof *m);
     size_t r, k, n = (a->n + g - 1) / g;
     int vertical = a->orientation == CHARTEX_VERTICAL;
-    double *lo, *ext, *base, *val;
+    double *lo, *ext, *base, *val, *blo = NULL, *bhi = NULL, *bat = NULL;
 
     if (m == NULL)
         return NULL;
+    if (has_bin(a, 0)) {
+        blo = chartex__chart_doubles(b->chart, n);
+        bhi = chartex__chart_doubles(b->chart, n);
+        bat = chartex__chart_doubles(b->chart, n);
+        if (blo == NULL || bhi == NULL || bat == NULL)
+            return NULL;
+    }
     *m = *a;    /* its label, class, flags; the arrays below are new */
     lo = chartex__chart_doubles(b->chart, n);
     ext = chartex__chart_doubles(b->chart, n);
@@ -262,9 +295,15 @@ merged_copy(chartex__builder *b, const struct chartex_artist *a, size_t g, int r
         sum v = {0, 0}, w = {0, 0};
 
         for (k = first; k < end; k++) {
-            sum_add(&v, rule == MERGE_DENSITY ? value_of(a, k) * ext_of(a, k)
+            sum_add(&v, rule == MERGE_DENSITY ? value_of(a, k) * bin_width(a, k)
                                               : value_of(a, k));
-            sum_add(&w, ext_of(a, k));
+            sum_add(&w, bin_width(a, k));
+        }
+        if (blo != NULL) {
+            /* the merged bin: the first bin's start to the last's end */
+            blo[r] = a->bin_lo[first];
+            bhi[r] = a->bin_hi[end - 1];
+            bat[r] = blo[r] + (bhi[r] - blo[r]) / 2;
         }
         lo[r] = lo_of(a, first);
         ext[r] = lo_of(a, end - 1) + ext_of(a, end - 1) - lo[r];
@@ -278,6 +317,10 @@ merged_copy(chartex__builder *b, const struct chartex_artist *a, size_t g, int r
     m->bw = vertical ? ext : val;
     m->by = vertical ? base : lo;
     m->bh = vertical ? val : ext;
+    /* Where a merged bar stands: its merged bin's middle, or its own. */
+    m->bat = bat;
+    m->bin_lo = blo;
+    m->bin_hi = bhi;
     /* What was per bin is not per merged bin: its error bars, its keys. */
     m->group = 0;
     m->n_columns = 0;
@@ -585,9 +628,15 @@ chartex__add_bin(const chartex__builder *b, chartex__node *el, const struct char
 
     if (b->kept == NULL || b->kept->merged == 0)
         return 0;
-    /* A merged bin ends where the next starts: that bin's own edge. */
-    pair[0] = lo_of(a, k);
-    pair[1] = k + 1 < a->n ? lo_of(a, k + 1) : lo_of(a, k) + ext_of(a, k);
+    /* The merged bin the reader's bins give; else a merged bin ends where
+     * the next starts: that bin's own edge. */
+    if (has_bin(a, k)) {
+        pair[0] = a->bin_lo[k];
+        pair[1] = a->bin_hi[k];
+    } else {
+        pair[0] = lo_of(a, k);
+        pair[1] = k + 1 < a->n ? lo_of(a, k + 1) : lo_of(a, k) + ext_of(a, k);
+    }
     return chartex__object_add(el, "bin", chartex__node_values(2, pair, 1, cat));
 }
 

@@ -9,7 +9,8 @@
  * marker-only flier line at the centre (possibly empty).  Axes.violin draws
  * one fill_betweenx body per violin (fill_between when horizontal) and line
  * collections for means, extrema (mins, maxes, bars), medians, quantiles;
- * seaborn adds an inner box to its violins (inner_box).
+ * seaborn adds an inner box to its violins (inner_box), each half's to a
+ * split violin's halves (split_pairs).
  *
  * The geometry is matched back into statistics here.  The boxes found
  * must explain every data artist that could be a part of one: a 2-point
@@ -19,10 +20,8 @@
  * chart of its own (classify.c).  Positions are compared with a 1e-9
  * relative tolerance: the box's centre is recomputed as (left + right) / 2
  * while the whiskers carry the exact position.
- *
- * Only classify.c asks (chartex__find_boxplot); the scene is only read,
- * and the boxes found belong to the chartex__boxplot the caller passed
- * (chartex__boxplot_clear frees them).
+ * Only classify.c asks (chartex__find_boxplot); the boxes found belong to
+ * the caller's chartex__boxplot (chartex__boxplot_clear frees them).
  */
 #include "chart/chart.h"
 
@@ -104,103 +103,13 @@ is_marker_line(const struct chartex_artist *a)
         && (a->flags & CHARTEX_LINE_NO_LINE);
 }
 
-/* 1 when the 4 corners of the bounding box bb (xmin xmax ymin ymax) are
- * among the n points. */
-static int
-has_corners(const double *x, const double *y, size_t n, const double bb[4])
-{
-    size_t i;
-    int corners = 0;
-
-    for (i = 0; i < n; i++) {
-        int left = x[i] == bb[0], right = x[i] == bb[1];
-        int bottom = y[i] == bb[2], top = y[i] == bb[3];
-
-        if (left && bottom)
-            corners |= 1;
-        if (right && bottom)
-            corners |= 2;
-        if (right && top)
-            corners |= 4;
-        if (left && top)
-            corners |= 8;
-    }
-    return corners == 15;
-}
-
-/* A notched box as bxp draws it, 11 points along p (category direction)
- * and v (values): p = [l r r nr r r l l nl l l],
- * v = [q1 q1 cilo med cihi q3 q3 cihi med cilo q1].  The notch may reach
- * beyond the hinges (cilo < q1), so the bounding box does not give them. */
-static int
-notched(const double *p, const double *v, double *l, double *r, double *q1,
-        double *q3)
-{
-    if (!(p[0] == p[6] && p[0] == p[7] && p[0] == p[9] && p[0] == p[10]
-          && p[1] == p[2] && p[1] == p[4] && p[1] == p[5]
-          && v[0] == v[1] && v[0] == v[10] && v[5] == v[6]
-          && v[2] == v[9] && v[4] == v[7] && v[3] == v[8]
-          && v[0] <= v[5] && p[0] <= p[1]))
-        return 0;
-    *l = p[0];
-    *r = p[1];
-    *q1 = v[0];
-    *q3 = v[5];
-    return 1;
-}
-
-/* A box outline: a closed Line2D of 5 points (11 when notched), or a
- * PATCH of one such polygon (with or without the closing vertex).  Gives
- * the extent along the category direction [l, r] and the hinges. */
-static int
-box_outline(const struct chartex_artist *a, int vertical, double *l, double *r,
-            double *q1, double *q3)
-{
-    size_t i, n = a->n;
-    double bb[4], x[12], y[12], p[12], v[12];
-
-    /* The kind first: only lines and patches have points to look at. */
-    if (a->kind == CHARTEX_ARTIST_LINE) {
-        if (a->flags & CHARTEX_LINE_NO_LINE)
-            return 0;
-    } else if (a->kind != CHARTEX_ARTIST_PATCH || a->n_parts != 1) {
-        return 0;
-    }
-    if (!chartex__artist_is_data(a) || (n != 5 && n != 6 && n != 11 && n != 12)
-        || !all_finite(a))
-        return 0;
-    first_points(a, 1, n, x, y);
-    if ((n == 6 || n == 12) && x[n - 1] == x[0] && y[n - 1] == y[0])
-        n--;
-    if ((n != 5 && n != 11) || x[n - 1] != x[0] || y[n - 1] != y[0])
-        return 0;
-    if (n == 11) {
-        first_points(a, vertical, n, p, v);
-        return notched(p, v, l, r, q1, q3);
-    }
-    bb[0] = bb[1] = x[0];
-    bb[2] = bb[3] = y[0];
-    for (i = 1; i < n; i++) {
-        bb[0] = fmin(bb[0], x[i]);
-        bb[1] = fmax(bb[1], x[i]);
-        bb[2] = fmin(bb[2], y[i]);
-        bb[3] = fmax(bb[3], y[i]);
-    }
-    if (!has_corners(x, y, n, bb))
-        return 0;
-    *l = vertical ? bb[0] : bb[2];
-    *r = vertical ? bb[1] : bb[3];
-    *q1 = vertical ? bb[2] : bb[0];
-    *q3 = vertical ? bb[3] : bb[1];
-    return 1;
-}
-
 /* ------------------------------------------------------------ the search */
 
 typedef struct body {
     size_t idx;            /* artist index */
     int even;              /* values evenly spaced (violin_stats' linspace) */
     int half;              /* one-sided (violinplot side='low'/'high') */
+    int side;              /* 1: it fills from its centre up, -1: down to it */
     double pos, lo, hi;    /* centre and extent along the category direction */
     double min, max;       /* extent along the value direction */
     double median, mean;
@@ -296,7 +205,7 @@ try_box(search *s, size_t i)
     double l, r, q1, q3, width, mid, vspan, c, whislo, whishi;
     chartex__box *b;
 
-    if (!box_outline(axes->artists[i], s->vertical, &l, &r, &q1, &q3))
+    if (!chartex__box_outline(axes->artists[i], s->vertical, &l, &r, &q1, &q3))
         return 0;
     width = r - l;
     mid = l + width / 2;
@@ -459,6 +368,7 @@ try_body(search *s, size_t i)
         if (!near(t[1 + k] - t[k], t[2] - t[1], fmax(fabs(bd->min), fabs(bd->max))))
             bd->even = 0;
     bd->half = high || low;
+    bd->side = high ? 1 : low ? -1 : 0;
     if (high)
         bd->pos = f[1];
     else if (low)
@@ -656,12 +566,27 @@ inner_box(search *s, const body *bd, chartex__box *box)
     if (box == NULL)
         return 1;
     s->used[line[0]] = s->used[line[1]] = s->used[point] = 1;
-    box->min = lo[w];
-    box->q1 = lo[q];
-    box->median = med;
-    box->q3 = hi[q];
-    box->max = hi[w];
+    box->min = lo[w], box->q1 = lo[q], box->median = med;
+    box->q3 = hi[q], box->max = hi[w];
     return 1;
+}
+
+/* Whether every body is a half beside a half of the other side at its
+ * centre: seaborn's split violins (a stackplot's layers never pair so). */
+static int
+split_pairs(const search *s)
+{
+    size_t b, c;
+    int paired = 1;
+
+    for (b = 0; b < s->n_bodies && paired; b++)
+        for (paired = 0, c = 0; c < s->n_bodies && !paired; c++)
+            paired = s->bodies[b].half && c != b
+                     && s->bodies[c].side == -s->bodies[b].side
+                     && near(s->bodies[b].pos, s->bodies[c].pos,
+                             fmax(s->bodies[b].hi - s->bodies[b].lo,
+                                  s->bodies[c].hi - s->bodies[c].lo));
+    return paired;
 }
 
 /* Finds violin bodies and their line collections.  -1: no memory. */
@@ -704,7 +629,8 @@ find_violins(search *s)
      * One-sided bodies need violin lines or a shared group: a stackplot's
      * layers are bands with one flat edge (the first sits on 0, the last
      * may end level) and would otherwise read as half violins. */
-    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2))) {
+    if (!any_segments && !grouped && !(even && (s->vertical || s->n_bodies >= 2))
+        && !split_pairs(s)) {
         /* seaborn's violins: bodies with an inner box each. */
         for (b = 0; b < s->n_bodies; b++)
             if (!inner_box(s, &s->bodies[b], NULL))
@@ -786,6 +712,22 @@ by_position(const void *pa, const void *pb)
 /* Whether an artist left over beside boxes could have been a part of one
  * (a whisker, a cap, a median, a box, a violin's lines): then the boxes
  * found are not the whole story, and the Axes is no box plot. */
+/* Whether a line collection has a segment centred on a box found (a
+ * whisker, cap or median could be one): hlines between boxes are not. */
+static int
+segments_at_boxes(const search *s, const struct chartex_artist *a)
+{
+    const double *p = s->vertical ? a->x : a->y;   /* a collection's: contiguous */
+    size_t k, b, off = 0;
+
+    for (k = 0; k < a->n_parts; off += a->part_len[k++])
+        for (b = 0; a->part_len[k] > 0 && b < s->out->n; b++)
+            if (near((p[off] + p[off + a->part_len[k] - 1]) / 2, s->out->boxes[b].pos,
+                     fmax(fabs(s->out->boxes[b].pos), 1)))
+                return 1;
+    return 0;
+}
+
 static int
 box_like(const search *s, size_t i)
 {
@@ -793,10 +735,10 @@ box_like(const search *s, size_t i)
     double l, r, q1, q3;
 
     if (a->kind == CHARTEX_ARTIST_SEGMENTS)
-        return 1;
+        return segments_at_boxes(s, a);
     if (a->kind == CHARTEX_ARTIST_LINE || a->kind == CHARTEX_ARTIST_PATCH)
-        return (s->shape[i] & SHAPE_LINE2) || box_outline(a, 1, &l, &r, &q1, &q3)
-            || box_outline(a, 0, &l, &r, &q1, &q3);
+        return (s->shape[i] & SHAPE_LINE2) || chartex__box_outline(a, 1, &l, &r, &q1, &q3)
+            || chartex__box_outline(a, 0, &l, &r, &q1, &q3);
     return 0;
 }
 
@@ -848,8 +790,8 @@ chartex__find_boxplot(const struct chartex_axes *axes, chartex__boxplot *out,
 
         if (!chartex__artist_is_data(a))
             continue;
-        if (a->kind == CHARTEX_ARTIST_AREA || box_outline(a, 1, &bl, &br, &q1, &q3)
-            || box_outline(a, 0, &bl, &br, &q1, &q3))
+        if (a->kind == CHARTEX_ARTIST_AREA || chartex__box_outline(a, 1, &bl, &br, &q1, &q3)
+            || chartex__box_outline(a, 0, &bl, &br, &q1, &q3))
             possible = 1;
     }
     if (!possible)

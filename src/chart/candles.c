@@ -161,7 +161,9 @@ collect(const struct chartex_axes *axes, size_t i, pieces *p, size_t *cap)
 
     switch (a->kind) {
     case CHARTEX_ARTIST_BARS:
-        if (a->orientation != CHARTEX_VERTICAL)
+        /* Bars whose figure says where each stands (a Plotly bar trace)
+         * are the figure's bars: no candle is drawn with them. */
+        if (a->orientation != CHARTEX_VERTICAL || a->bat != NULL)
             return 0;
         for (k = 0; k < a->n; k++) {
             if (!isfinite(a->bx[k]) || !isfinite(a->by[k]) || !isfinite(a->bw[k])
@@ -324,10 +326,44 @@ wick_of(const stick *s, const body *d)
 
     if (fabs(s->x - d->c) > 1e-6 * d->half + 1e-9 * fabs(d->c))
         return 0;
+    /* A wick of no length draws nothing (a bar of height 0 over another). */
+    if (!(s->hi - s->lo > vt))
+        return 0;
     /* A bar is a wick of a wider body only, never of itself. */
     if (s->w > 0 && s->w >= 2 * d->half * (1 - 1e-6))
         return 0;
     return (s->lo <= top + vt && s->hi >= top - vt) || (s->lo <= bot + vt && s->hi >= bot - vt);
+}
+
+/* Whether a data line of axes marks body d as a box's: a 2-point
+ * horizontal line across it, inside it (a median) or past its ends (a
+ * cap), centred on it.  A candle has neither: the kind is decided from
+ * all the evidence, not from the shapes a box and a candle share. */
+static int
+box_marks(const struct chartex_axes *axes, const body *d)
+{
+    double bot = fmin(d->open, d->close), top = fmax(d->open, d->close);
+    size_t i;
+
+    for (i = 0; i < axes->n_artists; i++) {
+        const struct chartex_artist *a = axes->artists[i];
+        double lo, hi, y, vt;
+
+        if (a->kind != CHARTEX_ARTIST_LINE || !chartex__artist_is_data(a) || a->n != 2
+            || (a->flags & CHARTEX_LINE_NO_LINE) || CHARTEX__PY(a, 0) != CHARTEX__PY(a, 1)
+            || !isfinite(CHARTEX__PY(a, 0)))
+            continue;
+        lo = fmin(CHARTEX__PX(a, 0), CHARTEX__PX(a, 1));
+        hi = fmax(CHARTEX__PX(a, 0), CHARTEX__PX(a, 1));
+        y = CHARTEX__PY(a, 0);
+        vt = vtol_of(bot, top, y, 0);
+        if (!(hi > lo) || !close_to((lo + hi) / 2, d->c) || hi - lo > 2 * d->half * (1 + 1e-6))
+            continue;
+        if ((y > bot + vt && y < top - vt && hi - lo >= 2 * d->half * (1 - 1e-6))
+            || y > top + vt || y < bot - vt)
+            return 1;
+    }
+    return 0;
 }
 
 /* The largest tolerance a body's centre is compared with. */
@@ -356,6 +392,10 @@ settle_candlesticks(const struct chartex_axes *axes, pieces *p)
     chartex__sort(p->bd, p->n_bd, sizeof *p->bd, cmp_first);
     for (i = 0; i < axes->n_artists; i++)
         p->ok[i] = p->role[i] & (BODIES | STICKS);
+    /* A body with a box's median or caps: its artist draws no candles. */
+    for (i = 0; i < p->n_bd; i++)
+        if ((p->ok[p->bd[i].artist] & BODIES) && box_marks(axes, &p->bd[i]))
+            p->ok[p->bd[i].artist] &= (unsigned char)~BODIES;
     while (changed) {
         changed = 0;
         for (i = 0; i < p->n_bd; i++) {

@@ -1,14 +1,15 @@
 /*
  * chart.h - private declarations of the extraction stage, shared by the
  * chart's rooms, section by section (the room named in each section's
- * title): extract.c, kinds.c, bars.c, candles.c, labels.c, reflines.c,
- * builder.c, classify.c, box.c, points.c, downsample.c, bounds.c,
+ * title): extract.c, kinds.c, bars.c, standing.c, anchors.c, candles.c, labels.c,
+ * reflines.c, builder.c, classify.c, box.c, points.c, downsample.c, bounds.c,
  * errorbars.c, shapes.c, annotations.c, heatmap.c, contours.c, records.c.  Below them, the tree
  * they build (chart_tree.h: node.c, emit.c, readable.c).  Not installed.
  *
  * Calls go one way, down:
  *   extract.c -> classify.c -> box.c, candles.c, bars.c (error lines), shapes.c
- *   extract.c -> kinds.c -> bars.c -> candles.c (their elements)
+ *   extract.c -> kinds.c -> bars.c -> candles.c (their elements),
+ *                                      standing.c -> anchors.c
  *                kinds.c -> points.c -> errorbars.c, downsample.c
  *                kinds.c -> heatmap.c, contours.c -> downsample.c
  *                           (contours.c -> heatmap.c: the colour scale)
@@ -245,6 +246,11 @@ chartex__node *chartex__number_or_null(double v);
 /* The text a reader sees for a position along a category direction: the
  * category name, the ISO date, or the number (15 significant digits). */
 chartex__node *chartex__position_node(double v, const struct chartex_axis *axis);
+/* The text a reader sees for a position along a category direction at
+ * the precision tol (a position within tol of another reads the same):
+ * the category within tol of it, the ISO date, or the decimal of the
+ * fewest digits within tol (never a float residue).  NULL: no memory. */
+chartex__node *chartex__position_text(double v, const struct chartex_axis *axis, double tol);
 /* The index of the tick of axis at pos (within 1e-9 relative) that has a
  * label, or -1. */
 long chartex__tick_at(const struct chartex_axis *axis, double pos);
@@ -360,7 +366,8 @@ int chartex__bar_kept(const chartex__builder *b, size_t i, size_t k);
 int chartex__note_bar_group(chartex__builder *b, size_t i, const chartex__node *group,
                             const struct chartex_axis *cat);
 /* Adds "bin", the extent [start, end] of merged bar k of a on cat, when
- * the chart's histogram was re-binned.  -1: no memory. */
+ * the chart's histogram was re-binned (bars.c adds it when standing.c
+ * found no bin).  -1: no memory. */
 int chartex__add_bin(const chartex__builder *b, chartex__node *el,
                      const struct chartex_artist *a, size_t k,
                      const struct chartex_axis *cat);
@@ -478,6 +485,65 @@ chartex__node *chartex__bar_chart(chartex__builder *b, const struct chartex_axes
  * artist index and *k its index there.  0 otherwise. */
 int chartex__bar_error_line(const struct chartex_axes *axes, size_t j, size_t *bar,
                             size_t *k);
+
+/* ------------------------- where bars stand (standing.c; anchors.c) */
+
+/* What names positions along a category axis: every category of a
+ * category axis (id its index), every labelled tick of a numeric axis
+ * whose labels name positions (id the tick's index); sorted by at. */
+typedef struct chartex__anchor {
+    double at;
+    long id;
+} chartex__anchor;
+
+typedef struct chartex__anchors {
+    size_t n;
+    chartex__anchor *v;     /* owned */
+    int category;           /* ids are categories */
+} chartex__anchors;
+
+/* The anchors of axis into out (chartex__anchors_clear frees them).  -1:
+ * no memory. */
+int chartex__find_anchors(const struct chartex_axis *axis, chartex__anchors *out);
+void chartex__anchors_clear(chartex__anchors *a);
+/* How many anchors of A stand in [lo - tol, hi + tol]; *which receives
+ * the first one's id. */
+size_t chartex__anchors_in(const chartex__anchors *A, double lo, double hi, double tol,
+                           long *which);
+
+/* Where one bar stands: the position it is named by (its group's, its
+ * bin's centre, or its own centre), the anchor that names it (-1: none:
+ * the position does) and the bin it counts (NaN: none). */
+typedef struct chartex__stand {
+    double at;
+    long anchor;
+    double bin_lo, bin_hi;
+} chartex__stand;
+
+/* Where every bar of an Axes stands: of[i] the stands of artist i's bars
+ * (NULL for an artist that is no bars of the chart). */
+typedef struct chartex__stands {
+    size_t n;
+    chartex__stand **of;
+    int grouped;            /* bars of several artists side by side */
+    int binned;             /* some bars count a histogram's bins */
+    double min_width[2];    /* the narrowest vertical, horizontal bar (0: none) */
+} chartex__stands;
+
+/* Where each bar of the data bars of axes not taken as candles (taken
+ * value 3) stands, by doc/schema.md's rule.  -1: no memory. */
+int chartex__find_stands(const struct chartex_axes *axes, const unsigned char *taken,
+                         chartex__stands *out);
+void chartex__stands_clear(chartex__stands *s);
+/* The label of a bar that stands at st on category axis cat, among bars
+ * at least min_width wide: the category or tick label of its anchor, else
+ * the position as the axis writes it (a category only within tolerance),
+ * to 1e-7 of min_width plus the doubles' noise at the position (on a log
+ * axis: of the larger of the position and min_width); no float residue:
+ * 5.55e-17 next to bars 0.4 wide is 0.
+ * NULL: no memory. */
+chartex__node *chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
+                                    const chartex__stand *st, double min_width);
 
 /* ---------------------------------------- candle elements (candles.c) */
 

@@ -126,6 +126,34 @@ chartex__position_node(double v, const struct chartex_axis *axis)
     return chartex__node_string(buf, len);
 }
 
+chartex__node *
+chartex__position_text(double v, const struct chartex_axis *axis, double tol)
+{
+    char buf[64];
+    size_t len;
+
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_CATEGORY && isfinite(v)) {
+        double r = floor(v + 0.5);
+
+        if (fabs(v - r) <= tol && r >= 0 && r < (double)axis->n_categories) {
+            const char *s = axis->categories[(size_t)r];
+
+            return chartex__node_string(s, strlen(s));
+        }
+    }
+    if (axis != NULL && axis->kind == CHARTEX_AXIS_DATE && isfinite(v)) {
+        /* To the microsecond, as matplotlib's dates; rounded to tol. */
+        double us = (v - axis->date_epoch) * 86400e6;
+
+        us = chartex__round_within(us, tol * 86400e6);
+        len = chartex__format_date(axis->date_epoch + us / 86400e6, axis->date_epoch, buf);
+        if (len > 0)
+            return chartex__node_string(buf, len);
+    }
+    len = chartex__number_label(chartex__round_within(v, tol), buf);
+    return chartex__node_string(buf, len);
+}
+
 /* ----------------------------------------------------------- positions */
 
 /* The index of the labelled tick at position pos (within 1e-9 relative),
@@ -190,4 +218,37 @@ const char *
 chartex__orientation_name(chartex_orientation o)
 {
     return o == CHARTEX_HORIZONTAL ? "horizontal" : "vertical";
+}
+
+chartex__node *
+chartex__stand_label(chartex__builder *b, const struct chartex_axis *cat,
+                     const chartex__stand *st, double min_width)
+{
+    /* To 1e-7 of the narrowest bar, and the doubles' own noise at the
+     * position; on a log axis, where bars widen with their position, of
+     * the larger of the position and the narrowest bar (a date's number
+     * counts from an epoch: its size says nothing). */
+    int log_scale = cat->scale != NULL && strcmp(cat->scale, "log") == 0;
+    double tol = cat->kind == CHARTEX_AXIS_DATE ? 1e-7 * min_width
+               : log_scale ? 1e-7 * fmax(fabs(st->at), min_width)
+                           : 1e-7 * min_width + 1e-14 * fabs(st->at);
+
+    if (st->anchor >= 0) {
+        if (cat->kind == CHARTEX_AXIS_CATEGORY && (size_t)st->anchor < cat->n_categories) {
+            const char *s = cat->categories[st->anchor];
+
+            return chartex__node_string(s, strlen(s));
+        }
+        if ((size_t)st->anchor < cat->n_ticks) {
+            const char *s = cat->tick_labels[st->anchor];
+
+            if (chartex__builder_simplify(b, s, strlen(s)) < 0)
+                return NULL;
+            if (b->text.len > 0)
+                return chartex__node_string(b->text.data, b->text.len);
+        }
+    }
+    /* No anchor: the position (a category only where it stands at one:
+     * a bar beside a category is not named by a guess). */
+    return chartex__position_text(st->at, cat, tol);
 }

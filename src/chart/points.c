@@ -423,6 +423,127 @@ add_stairs(chartex__builder *b, chartex__node *el, const struct chartex_artist *
     return chartex__add_downsampled(el, &s);
 }
 
+/* Whether the n points (u, v) of an outline trace a histogram's steps
+ * (hist(histtype="step" or "stepfilled"), a staircase patch): from
+ * (e0, b) up to each step's value, along it to the next edge, and down
+ * at the last edge, then, when closed, back along the bottom of each
+ * step to e0.  *nb receives the number of steps, *closed whether the
+ * bottom path is there.  Edges strictly increase or decrease. */
+static int
+staircase(const double *u, const double *v, size_t n, size_t *nb, int *closed)
+{
+    size_t k, m, top;
+    double dir;
+
+    if (n < 4 || u[0] != u[1] || u[1] == u[2] || v[1] != v[2])
+        return 0;
+    dir = u[2] > u[1] ? 1 : -1;
+    /* the top: P[2k+1] = (e_k, val_k), P[2k+2] = (e_{k+1}, val_k) */
+    for (k = 0; 2 * k + 2 < n; k++) {
+        if (u[2 * k + 1] != u[2 * k] || v[2 * k + 1] != v[2 * k + 2]
+            || !((u[2 * k + 2] - u[2 * k + 1]) * dir > 0))
+            break;
+        if (2 * k + 3 < n && u[2 * k + 3] != u[2 * k + 2])
+            break;          /* the next point leaves the last edge: no more steps */
+    }
+    m = k + 1 <= n ? k : 0;
+    /* k steps whose last edge point P[2k] ends with a drop at P[2k+1] */
+    while (m > 0 && !(2 * m + 1 < n && u[2 * m + 1] == u[2 * m]))
+        m--;
+    if (m == 0)
+        return 0;
+    top = 2 * m + 2;
+    if (top == n) {
+        *nb = m;
+        *closed = 0;
+        return 1;
+    }
+    /* the bottom, back: (e_k, bot_k), (e_k, bot_{k-1}) for k = m - 1 .. 1,
+     * then (e_0, bot_0) */
+    if (n != 4 * m + 1)
+        return 0;
+    for (k = 0; k + 1 < m; k++) {
+        size_t i = top + 2 * k, e = m - 1 - k;
+
+        if (u[i] != u[2 * e] || u[i + 1] != u[2 * e] || v[i] != v[i - 1])
+            return 0;
+    }
+    if (u[n - 1] != u[0] || v[n - 1] != v[n - 2])
+        return 0;
+    *nb = m;
+    *closed = 1;
+    return 1;
+}
+
+/* Adds "steps" to the element of outline a when it traces a histogram's
+ * steps: its edges, values (each step's top) and baseline (each step's
+ * bottom; one level repeated when an open outline starts and ends on it,
+ * else null), as stairs give them.  -1: no memory. */
+static int
+add_outline_steps(chartex__builder *b, chartex__node *el, const struct chartex_artist *a,
+                  const struct chartex_axes *axes)
+{
+    size_t n = a->n, nb = 0, k;
+    int closed = 0, horizontal = 0;
+    const double *u, *v;
+    double *e, *val, *bot = NULL;
+    chartex__node *steps, *base;
+
+    if (a->kind != CHARTEX_ARTIST_PATCH || a->n_parts != 1 || n < 4)
+        return 0;
+    if (a->x[n - 1] == a->x[0] && a->y[n - 1] == a->y[0] && n > 4
+        && !(n == 4 * ((n - 1) / 4) + 1))
+        n--;
+    u = a->x;
+    v = a->y;
+    if (!staircase(u, v, n, &nb, &closed)) {
+        horizontal = 1;
+        u = a->y;
+        v = a->x;
+        if (!staircase(u, v, n, &nb, &closed))
+            return 0;
+    }
+    e = chartex__chart_doubles(b->chart, nb + 1);
+    val = chartex__chart_doubles(b->chart, nb);
+    if (e == NULL || val == NULL)
+        return -1;
+    for (k = 0; k < nb; k++) {
+        e[k] = u[2 * k];
+        val[k] = v[2 * k + 1];
+    }
+    e[nb] = u[2 * nb];
+    if (closed || v[0] == v[2 * nb + 1]) {
+        bot = chartex__chart_doubles(b->chart, nb);
+        if (bot == NULL)
+            return -1;
+        for (k = 0; k < nb; k++)
+            bot[k] = !closed ? v[0] : k + 1 == nb ? v[2 * nb + 1]
+                     : v[2 * nb + 3 + 2 * (nb - 2 - k)];
+    }
+    steps = chartex__node_new(CHARTEX__NODE_OBJECT);
+    base = bot != NULL ? chartex__node_values(nb, bot, 0, &axes->axis[horizontal ? 0 : 1])
+                       : chartex__node_new(CHARTEX__NODE_NULL);
+    if (chartex__object_add(el, "steps", steps) < 0) {
+        chartex__node_free(base);
+        return -1;
+    }
+    if (chartex__object_add(steps, "edges",
+                            chartex__node_values(nb + 1, e, 0,
+                                                 &axes->axis[horizontal ? 1 : 0])) < 0
+        || chartex__object_add(steps, "values",
+                               chartex__node_values(nb, val, 0,
+                                                    &axes->axis[horizontal ? 0 : 1])) < 0) {
+        chartex__node_free(base);
+        return -1;
+    }
+    if (chartex__object_add(steps, "baseline", base) < 0
+        || chartex__object_add(steps, "orientation",
+                               chartex__node_cstring(horizontal ? "horizontal"
+                                                                : "vertical")) < 0)
+        return -1;
+    return 0;
+}
+
 int
 chartex__add_points(chartex__builder *b, chartex__node *el,
                     const struct chartex_artist *a, const struct chartex_axes *axes,
@@ -519,6 +640,8 @@ chartex__add_points(chartex__builder *b, chartex__node *el,
         && chartex__object_add(el, "band", chartex__node_points(s.n, band_lo, band_hi,
                                                                 &axes->axis[1],
                                                                 &axes->axis[1])) < 0)
+        return -1;
+    if (add_outline_steps(b, el, a, axes) < 0)
         return -1;
     return chartex__add_downsampled(el, &s);
 }

@@ -61,6 +61,7 @@ axis_clear(struct chartex_axis *axis)
     chartex__free_strings(axis->categories, axis->n_categories);
     chartex__free(axis->ticks);
     chartex__free_strings(axis->tick_labels, axis->n_ticks);
+    chartex__free(axis->tick_offset);
     axis_init(axis);
 }
 
@@ -121,6 +122,9 @@ artist_free(struct chartex_artist *a)
     chartex__free(a->bw);
     chartex__free(a->bh);
     chartex__free(a->values);
+    chartex__free(a->bat);
+    chartex__free(a->bin_lo);
+    chartex__free(a->bin_hi);
     chartex__free(a->image);
     chartex__free(a->x_edges);
     chartex__free(a->y_edges);
@@ -398,6 +402,15 @@ chartex_axis_set_tick_label(chartex_axis *axis, size_t i, const char *s,
     return set_string(&axis->tick_labels[i], s, len, err);
 }
 
+int
+chartex_axis_set_tick_offset(chartex_axis *axis, const char *s, size_t len,
+                             chartex_error *err)
+{
+    if (axis == NULL)
+        return chartex__error(err, CHARTEX_ERR_INVALID, "no axis");
+    return set_string(&axis->tick_offset, s, len, err);
+}
+
 chartex_artist *
 chartex_axes_add_artist(chartex_axes *axes, chartex_artist_kind kind,
                         chartex_error *err)
@@ -573,12 +586,52 @@ chartex_artist_set_bars(chartex_artist *a, size_t n, const double *x,
     chartex__free(a->bw);
     chartex__free(a->bh);
     chartex__free(a->values);
+    /* Positions and bins given for other bars no longer hold. */
+    chartex__free(a->bat);
+    chartex__free(a->bin_lo);
+    chartex__free(a->bin_hi);
+    a->bat = a->bin_lo = a->bin_hi = NULL;
     a->bx = bx;
     a->by = by;
     a->bw = bw;
     a->bh = bh;
     a->values = bv;
     a->n = n;
+    return 0;
+}
+
+/* A copy of v[0..n) (NULL: none) into *out, freeing what *out held.
+ * -1 when memory ran out (*out untouched). */
+static int
+replace_doubles(double **out, const double *v, size_t n)
+{
+    double *copy = NULL;
+
+    if (v != NULL && (copy = chartex__dupd(v, n)) == NULL)
+        return -1;
+    chartex__free(*out);
+    *out = copy;
+    return 0;
+}
+
+int
+chartex_artist_set_bar_positions(chartex_artist *a, size_t n, const double *at,
+                                 const double *bin_start, const double *bin_end,
+                                 chartex_error *err)
+{
+    double *keep_lo = NULL;
+
+    if (a == NULL || a->kind != CHARTEX_ARTIST_BARS || n != a->n
+        || (bin_start == NULL) != (bin_end == NULL))
+        return chartex__error(err, CHARTEX_ERR_INVALID, "bad artist or bar positions");
+    if (bin_start != NULL && (keep_lo = chartex__dupd(bin_start, n)) == NULL)
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu bar positions", n);
+    if (replace_doubles(&a->bat, at, n) < 0 || replace_doubles(&a->bin_hi, bin_end, n) < 0) {
+        chartex__free(keep_lo);
+        return chartex__error(err, CHARTEX_ERR_NOMEM, "out of memory copying %zu bar positions", n);
+    }
+    chartex__free(a->bin_lo);
+    a->bin_lo = keep_lo;
     return 0;
 }
 
@@ -774,6 +827,7 @@ const chartex__flag_name chartex__artist_flag_names[CHARTEX__ARTIST_FLAG_NAMES] 
     { CHARTEX_REF_X_DATA, "x_data" },
     { CHARTEX_REF_Y_DATA, "y_data" },
     { CHARTEX_WEDGE_EXACT, "exact" },
+    { CHARTEX_BARS_BINNED, "binned" },
     { CHARTEX_BARS_VALUES_ADD, "values_add" },
     { CHARTEX_BARS_VALUES_DENSITY, "values_density" },
     { CHARTEX_BARS_VALUES_NO_MERGE, "values_no_merge" },

@@ -44,6 +44,7 @@ struct chartex_axis {
     size_t n_ticks;
     double *ticks;
     char **tick_labels;    /* n_ticks strings, each "" when unset */
+    char *tick_offset;     /* what the tick labels are relative to; "" none */
 };
 
 struct chartex_artist {
@@ -81,6 +82,9 @@ struct chartex_artist {
 
     /* BARS: n rectangles. */
     double *bx, *by, *bw, *bh, *values;
+    /* BARS: where the figure says each bar stands (NaN: it does not say)
+     * and the bin it counts (NaN: none); NULL when not given. */
+    double *bat, *bin_lo, *bin_hi;
     chartex_orientation orientation;
 
     /* WEDGE */
@@ -160,7 +164,7 @@ typedef struct chartex__flag_name {
 } chartex__flag_name;
 
 #define CHARTEX__AXES_FLAG_NAMES 3
-#define CHARTEX__ARTIST_FLAG_NAMES 16
+#define CHARTEX__ARTIST_FLAG_NAMES 17
 
 extern const char *const chartex__artist_kind_names[CHARTEX_ARTIST_KIND_LAST + 1];
 extern const char *const chartex__role_names[CHARTEX_ROLE_DECORATION + 1];
@@ -194,5 +198,12 @@ int chartex__artist_is_outline(const struct chartex_artist *a);
  * (t_i, f2_i) is point 2N + 1 - i. */
 int chartex__parse_band(const double *x, const double *y, size_t len,
                         int shared_y, size_t *n);
+
+/* A box plot's box outline: a closed Line2D of 5 points (11 when
+ * notched), or a PATCH of one such polygon (with or without the closing
+ * vertex), finite.  Gives its extent along the category direction (x when
+ * vertical) [l, r] and its hinges q1, q3. */
+int chartex__box_outline(const struct chartex_artist *a, int vertical, double *l, double *r,
+                         double *q1, double *q3);
 
 #endif /* CHARTEX__SCENE_H */

@@ -139,6 +139,7 @@ read_axis(chartex__reader *r, json_object *obj, chartex_axis *axis)
     }
     if (read_ticks(r, obj, axis) < 0)
         goto done;
+    SET_STRING(r, obj, "tick_offset", chartex_axis_set_tick_offset, axis);
     rc = 0;
 done:
     return rc;

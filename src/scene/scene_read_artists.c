@@ -12,20 +12,22 @@
 #include <stdint.h>
 #include <string.h>
 
-/* "bars": {"x", "y", "w", "h", "values"}: arrays of one length. */
+/* "bars": {"x", "y", "w", "h", "values", "at", "bin_start", "bin_end"}:
+ * arrays of one length; the last four may be missing. */
 static int
 read_bars(chartex__reader *r, json_object *obj, chartex_artist *a)
 {
-    static const char *const keys[5] = { "x", "y", "w", "h", "values" };
-    double *col[5] = { NULL, NULL, NULL, NULL, NULL };
+    static const char *const keys[8] = { "x", "y", "w", "h", "values", "at", "bin_start",
+                                         "bin_end" };
+    double *col[8] = { NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
     json_object *v;
-    size_t i, n[5] = { 0, 0, 0, 0, 0 }, mark;
+    size_t i, n[8] = { 0, 0, 0, 0, 0, 0, 0, 0 }, mark;
     chartex_error e = { CHARTEX_ERR_NOMEM, "out of memory" };
     int rc = -1;
 
     if (chartex__read_expect(r, obj, json_type_object, "an object of bar arrays") < 0)
         goto done;
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 8; i++) {
         if (!chartex__read_enter(r, obj, keys[i], &v, &mark))
             continue;
         if (chartex__read_numbers(r, v, &col[i], &n[i]) < 0)
@@ -33,8 +35,9 @@ read_bars(chartex__reader *r, json_object *obj, chartex_artist *a)
         chartex__read_leave(r, mark);
     }
     /* A missing rectangle array is an empty one; "values" may be missing
-     * (read the rectangles), else it needs one value per bar too. */
-    for (i = 1; i < 5; i++) {
+     * (read the rectangles), else it needs one value per bar too; so do
+     * "at" and the bins. */
+    for (i = 1; i < 8; i++) {
         if ((i < 4 || col[i] != NULL) && n[i] != n[0]) {
             chartex__read_fail(r, "\"%s\" has %zu values where \"x\" has %zu", keys[i], n[i],
                                n[0]);
@@ -47,13 +50,19 @@ read_bars(chartex__reader *r, json_object *obj, chartex_artist *a)
             goto done;
         }
     }
-    if (chartex_artist_set_bars(a, n[0], col[0], col[1], col[2], col[3], col[4], &e) < 0) {
+    if ((col[6] == NULL) != (col[7] == NULL)) {
+        chartex__read_fail(r, "\"bin_start\" and \"bin_end\" come together");
+        goto done;
+    }
+    if (chartex_artist_set_bars(a, n[0], col[0], col[1], col[2], col[3], col[4], &e) < 0
+        || ((col[5] != NULL || col[6] != NULL)
+            && chartex_artist_set_bar_positions(a, n[0], col[5], col[6], col[7], &e) < 0)) {
         chartex__read_relay(r, &e);
         goto done;
     }
     rc = 0;
 done:
-    for (i = 0; i < 5; i++)
+    for (i = 0; i < 8; i++)
         chartex__free(col[i]);
     return rc;
 }

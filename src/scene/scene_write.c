@@ -202,7 +202,7 @@ axis(writer *w, const char *k, const struct chartex_axis *a)
 
     if (!nonempty(a->label) && scale_is_default(a) && kind_is_default(a)
         && epoch_is_default(a) && view_is_default(a) && a->n_categories == 0
-        && a->n_ticks == 0)
+        && a->n_ticks == 0 && !nonempty(a->tick_offset))
         return 0;
     if (key(w, k) < 0 || chartex__json_begin_object(w) < 0
         || key_string(w, "label", a->label) < 0)
@@ -226,6 +226,8 @@ axis(writer *w, const char *k, const struct chartex_axis *a)
     if (a->n_ticks > 0
         && (key(w, "ticks") < 0 || numbers(w, a->ticks, a->n_ticks) < 0
             || key(w, "tick_labels") < 0 || strings(w, a->tick_labels, a->n_ticks) < 0))
+        return -1;
+    if (nonempty(a->tick_offset) && key_string(w, "tick_offset", a->tick_offset) < 0)
         return -1;
     return chartex__json_end_object(w);
 }
@@ -268,7 +270,11 @@ bars(writer *w, const struct chartex_artist *a)
         || key(w, "w") < 0 || numbers(w, a->bw, n) < 0
         || key(w, "h") < 0 || numbers(w, a->bh, n) < 0
         || (ok && a->values != NULL
-            && (key(w, "values") < 0 || numbers(w, a->values, n) < 0)))
+            && (key(w, "values") < 0 || numbers(w, a->values, n) < 0))
+        || (ok && a->bat != NULL && (key(w, "at") < 0 || numbers(w, a->bat, n) < 0))
+        || (ok && a->bin_lo != NULL && a->bin_hi != NULL
+            && (key(w, "bin_start") < 0 || numbers(w, a->bin_lo, n) < 0
+                || key(w, "bin_end") < 0 || numbers(w, a->bin_hi, n) < 0)))
         return -1;
     return chartex__json_end_object(w);
 }

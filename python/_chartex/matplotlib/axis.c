@@ -165,6 +165,44 @@ done:
     return result;
 }
 
+/* The text drawn beside the tick labels that they are relative to: the
+ * major formatter's get_offset() once it has formatted the ticks (a
+ * ScalarFormatter's "+1e6" or "1e-3").  A formatter without one, or one
+ * that fails, gives none. */
+static int
+read_tick_offset(walk *w, PyObject *axis, chartex_axis *ca)
+{
+    PyObject *fmt = NULL, *text = NULL, *keep = NULL;
+    const char *s;
+    size_t len;
+    int rc = 0;
+
+    fmt = PyObject_CallMethodNoArgs(axis, w->st->s_get_major_formatter);
+    if (fmt != NULL)
+        text = PyObject_CallMethodNoArgs(fmt, w->st->s_get_offset);
+    if (text == NULL || !PyUnicode_Check(text)) {
+        if (PyErr_Occurred() && (PyErr_ExceptionMatches(PyExc_MemoryError)
+                                 || !PyErr_ExceptionMatches(PyExc_Exception)))
+            rc = -1;
+        else
+            PyErr_Clear();
+        goto done;
+    }
+    if (mpl_utf8_of(text, &s, &len, &keep) < 0) {
+        rc = -1;
+        goto done;
+    }
+    if (len > 0 && chartex_axis_set_tick_offset(ca, s, len, &w->err) < 0) {
+        mpl_core_fail(w);
+        rc = -1;
+    }
+done:
+    Py_XDECREF(fmt);
+    Py_XDECREF(text);
+    Py_XDECREF(keep);
+    return rc;
+}
+
 static int
 read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
 {
@@ -208,6 +246,8 @@ read_ticks(walk *w, axctx *c, PyObject *axis, chartex_axis *ca, int which)
         }
         Py_CLEAR(keep);
     }
+    if (read_tick_offset(w, axis, ca) < 0)
+        goto fail;
     rc = 0;
     goto done;
 fail:

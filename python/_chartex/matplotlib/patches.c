@@ -510,6 +510,21 @@ bar_orientation(walk *w, PyObject *container, chartex_artist *a)
     return 0;
 }
 
+/* Bars a histogram drew (compat.bar_binned: hist()'s and seaborn's
+ * evidence) carry CHARTEX_BARS_BINNED. */
+static int
+bar_binned(walk *w, PyObject *container, chartex_artist *a)
+{
+    PyObject *binned = PyObject_CallMethodOneArg(w->st->compat, w->st->s_bar_binned, container);
+
+    if (binned == NULL)
+        return mpl_fail(w, "the bars", container);
+    if (binned == Py_True)
+        chartex_artist_set_flags(a, CHARTEX_BARS_BINNED);   /* bars have no other flag */
+    Py_DECREF(binned);
+    return 0;
+}
+
 /* A BarContainer: one BARS artist with the container's visible bars. */
 static int
 read_bars(walk *w, axctx *c, PyObject *container)
@@ -558,7 +573,8 @@ read_bars(walk *w, axctx *c, PyObject *container)
         mpl_core_fail(w);
         goto done;
     }
-    if (bar_orientation(w, container, a) < 0 || bar_errorbars(w, c, container, group) < 0)
+    if (bar_orientation(w, container, a) < 0 || bar_binned(w, container, a) < 0
+        || bar_errorbars(w, c, container, group) < 0)
         goto done;
     rc = 0;
 done:

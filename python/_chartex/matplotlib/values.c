@@ -565,16 +565,28 @@ mpl_read_other(walk *w, axctx *c, PyObject *obj, chartex_artist_role role)
     return mpl_new_artist(w, c, CHARTEX_ARTIST_OTHER, obj, NULL, role, 0, 0) ? 0 : -1;
 }
 
-/* 1 when obj.method() is ax.transData, 0 when not, -1 on error. */
+/* 1 when obj.method() is ax.transData (or transData followed by a
+ * translation in display space alone, chartex._matplotlib.compat's
+ * offset_data), 0 when not, -1 on error. */
 int
 mpl_is_data_transform(walk *w, axctx *c, PyObject *obj, PyObject *method)
 {
-    PyObject *t = PyObject_CallMethodNoArgs(obj, method);
+    PyObject *t = PyObject_CallMethodNoArgs(obj, method), *off;
     int rc;
 
     if (t == NULL)
         return mpl_fail(w, "the transform", obj);
     rc = t == c->trans_data;
+    if (!rc) {
+        off = PyObject_CallMethodObjArgs(w->st->compat, w->st->s_offset_data, t,
+                                         c->trans_data, NULL);
+        if (off == NULL) {
+            Py_DECREF(t);
+            return mpl_fail(w, "the transform", obj);
+        }
+        rc = off == Py_True;
+        Py_DECREF(off);
+    }
     Py_DECREF(t);
     return rc;
 }

@@ -2,8 +2,9 @@
  * histograms.c - the traces plotly.js bins: histogram and histogram2d.
  * Their attributes (xbins, nbinsx, histfunc, histnorm, cumulative) become
  * the inputs of calc/calc.h, the histograms of a subplot binned together as
- * plotly.js bins them; a histogram's bins are drawn as barmode.c's bars, a
- * histogram2d's grid as grids.c's mesh image.
+ * plotly.js bins them; a histogram's bins are drawn by barmode.c (which
+ * places them among the subplot's bars), a histogram2d's grid as grids.c's
+ * mesh image.
  */
 #include "plotly.h"
 
@@ -52,8 +53,8 @@ histnorm_of(trace_ctx *t)
  * percent or probability or not, add up; densities are weighted by the
  * bins' widths; averages, minima, maxima and running totals do not
  * merge.  plotly.js counts when no values are given to aggregate. */
-static unsigned
-bins_flags(trace_ctx *t, int horizontal)
+unsigned
+px_histogram_flags(trace_ctx *t, int horizontal)
 {
     PyObject *values = px_get(t->trace, horizontal ? "x" : "y"), *cum;
     px_histfunc f = values != NULL ? histfunc_of(t) : PX_HISTFUNC_COUNT;
@@ -175,18 +176,37 @@ typedef struct hist_slot {
     int horizontal;
 } hist_slot;
 
+int
+px_histogram_horizontal(PyObject *trace)
+{
+    PyObject *x, *y;
+    int h;
+
+    if (px_str_is(trace, "orientation", "h", 0))
+        return 1;
+    if (px_str_is(trace, "orientation", "v", 0))
+        return 0;
+    /* plotly.js: "h" when it has y and no x */
+    x = px_get(trace, "x");
+    y = px_get(trace, "y");
+    h = x == NULL && y != NULL;
+    Py_XDECREF(x);
+    Py_XDECREF(y);
+    px_absent();
+    return h;
+}
+
 static int
 hist_input(trace_ctx *t, hist_slot *h)
 {
     px_subplot *p = t->p;
-    PyObject *x = px_get(t->trace, "x"), *cum = NULL;
+    PyObject *cum = NULL;
     px_axis *pax;
     size_t n = 0, nw = 0;
     int rc = -1;
 
     memset(h, 0, sizeof *h);
-    h->horizontal = x == NULL;
-    Py_XDECREF(x);
+    h->horizontal = px_histogram_horizontal(t->trace);
     pax = p->axis[h->horizontal ? 1 : 0];
     if (axis_bins_input(t, h->horizontal ? "y" : "x", pax, &h->pos, &n, &h->in) < 0)
         goto done;
@@ -303,69 +323,24 @@ done:
 }
 
 int
-px_read_histogram(trace_ctx *t)
+px_histogram_bins(trace_ctx *t, PyObject *trace, const px_hist_output **out, int *horizontal)
 {
     px_trace_state *ts = px_trace_state_of(t->p);
-    px_hist_output *h = NULL;
-    px_axis *pax;
-    double *pos = NULL, *width = NULL, gap = 0;
-    size_t i, count = 0, mine = 0;
-    int horizontal = 0, rc = -1;
-    const char *barmode;
+    size_t i;
 
+    *out = NULL;
+    *horizontal = 0;
     if (ts == NULL)
         return -1;
     if (!ts->hist_done && subplot_histograms(t, ts) < 0)
         return -1;
-    for (i = 0; i < ts->n_hist && h == NULL; i++)
-        if (ts->hist_trace[i] == t->trace) {
-            h = &ts->hist[i];
-            horizontal = ts->hist_horizontal[i];
-        }
-    if (h == NULL || h->nbins == 0 || h->edges == NULL)
-        return 0;
-    /* Its place among the histograms of its orientation (barmode group). */
     for (i = 0; i < ts->n_hist; i++)
-        if (ts->hist_horizontal[i] == horizontal) {
-            if (ts->hist_trace[i] == t->trace)
-                mine = count;
-            count++;
+        if (ts->hist_trace[i] == trace) {
+            *horizontal = ts->hist_horizontal[i];
+            if (ts->hist[i].nbins > 0 && ts->hist[i].edges != NULL)
+                *out = &ts->hist[i];
         }
-    pax = t->p->axis[horizontal ? 1 : 0];
-    pos = malloc(h->nbins * sizeof *pos);
-    width = malloc(h->nbins * sizeof *width);
-    if (pos == NULL || width == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    px_number(t->r->layout, "bargap", &gap);
-    for (i = 0; i < h->nbins; i++) {
-        double lo = h->edges[i], hi = h->edges[i + 1];
-
-        if (pax != NULL && pax->type == PX_AXTYPE_DATE) {
-            lo /= MS_PER_DAY;
-            hi /= MS_PER_DAY;
-        }
-        pos[i] = (lo + hi) / 2;
-        width[i] = (hi - lo) * (1 - gap);
-    }
-    barmode = t->r->barmode;
-    if (strcmp(barmode, "group") == 0 && count > 1) {
-        /* Side by side within each bin. */
-        for (i = 0; i < h->nbins; i++) {
-            double w = width[i] / (double)count;
-
-            pos[i] = pos[i] - width[i] / 2 + w * ((double)mine + 0.5);
-            width[i] = w;
-        }
-    }
-    rc = px_emit_bars(t, pos, h->values, width, NULL, h->nbins, horizontal, 1, 1, 0,
-                   strcmp(barmode, "group") == 0 ? "overlay" : barmode,
-                   bins_flags(t, horizontal));
-done:
-    free(pos);
-    free(width);
-    return rc;
+    return 0;
 }
 
 /* A histogram2d: the grid plotly.js bins from x and y (calc/calc.h's

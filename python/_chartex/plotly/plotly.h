@@ -41,9 +41,12 @@
  *   pie.c          pie: wedges in plotly.js's order
  *   boxes.c        box, violin: a box plot's geometry from plotly's
  *                  statistics
+ *   barmode.c      bar, histogram: the bar-like traces of a subplot
+ *                  placed as plotly.js places them (calc/barplace.c),
+ *                  each bar with the position it stands at and its bin
  *   histograms.c   histogram, histogram2d: binned as plotly.js bins them
- *                  (calc/calc.h), drawn by barmode.c and grids.c
- *   barmode.c      bar: bars in plotly.js's geometry, barmode and stacks
+ *                  (calc/calc.h); a histogram drawn by barmode.c, a
+ *                  histogram2d by grids.c
  *   ohlc.c         candlestick, ohlc: wicks and floating bodies, or
  *                  ranges with open and close ticks, as the core reads
  *                  candles
@@ -266,22 +269,14 @@ typedef struct px_curve {
     int borrowed;       /* t and f lent to the scene: not the curve's to free */
 } px_curve;
 
-/* Running sums of stacked bars per position (positives and negatives
- * apart, for barmode "relative"), a small open-addressing table. */
-typedef struct stack_slot {
-    double pos, up, down;
-    int used;
-} stack_slot;
-
-typedef struct stack_table {
-    stack_slot *slot;
-    size_t cap, n;
-} stack_table;
+/* The bar-like traces of one subplot as placed (barmode.c's). */
+typedef struct px_bar_state px_bar_state;
 
 /* What the traces of one subplot share while they are read. */
 struct px_trace_state {
     px_curve curve;
-    stack_table stack;
+    px_bar_state *bars;         /* made and freed (bars_free) by barmode.c */
+    void (*bars_free)(px_bar_state *);
     int hist_done;
     size_t n_hist;
     px_hist_output *hist;      /* the histograms' bins, in trace order */
@@ -490,14 +485,10 @@ int px_color_ranges(preader *r);
 /* ohlc.c: candlestick (ohlc 0) and ohlc (1). */
 int px_read_candles(trace_ctx *t, int ohlc);
 
-/* barmode.c: bar. */
+/* barmode.c: bar and histogram, placed together as plotly.js places the
+ * bar-like traces of a subplot. */
 int px_read_bar(trace_ctx *t);
-/* Bars at positions pos with values val (n of them), in plotly.js's
- * geometry for the layout's barmode; flags: the artist's
- * (CHARTEX_BARS_VALUES_* for a histogram's bins). */
-int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const double *width_given,
-                 const double *base_given, size_t n, int horizontal, double full_width,
-                 size_t count, size_t mine, const char *barmode, unsigned flags);
+int px_read_histogram(trace_ctx *t);
 
 /* trace.c: gives LINE or SCATTER artist a the n points x, y (arrays of
  * the reader's, malloc'd) without a copy: the scene borrows them, and
@@ -505,9 +496,18 @@ int px_emit_bars(trace_ctx *t, const double *pos, const double *val, const doubl
  * they stay valid until the scene is freed. */
 int px_borrow_points(trace_ctx *t, chartex_artist *a, double *x, double *y, size_t n);
 
-/* histograms.c: histogram and histogram2d. */
-int px_read_histogram(trace_ctx *t);
+/* histograms.c: histogram2d; a histogram's bins, binned with the other
+ * histograms of its subplot (once), for barmode.c: *out (the subplot's;
+ * NULL when it draws no bin) and whether it is horizontal. */
 int px_read_histogram2d(trace_ctx *t);
+int px_histogram_bins(trace_ctx *t, PyObject *trace, const px_hist_output **out,
+                      int *horizontal);
+/* Whether a histogram is drawn horizontally: orientation "h", or y
+ * without x. */
+int px_histogram_horizontal(PyObject *trace);
+/* How a histogram's bins merge under the chart's budget: the
+ * CHARTEX_BARS_VALUES_* flag of its histfunc, histnorm and cumulative. */
+unsigned px_histogram_flags(trace_ctx *t, int horizontal);
 
 /* boxes.c: box and violin. */
 int px_read_box(trace_ctx *t);

@@ -36,7 +36,8 @@ px_trace_state_free(px_subplot *p)
         free(ts->curve.t);
         free(ts->curve.f);
     }
-    free(ts->stack.slot);
+    if (ts->bars_free != NULL)
+        ts->bars_free(ts->bars);
     for (i = 0; i < ts->n_hist; i++)
         px_hist_output_clear(&ts->hist[i]);
     free(ts->hist);

@@ -197,6 +197,16 @@ def _draw_xy(ax, chart):
             vertical = steps.get("orientation") != "horizontal"
             along, across = (x, y) if vertical else (y, x)
             base = steps.get("baseline")
+            values = across.numbers(steps.get("values") or [])
+            edges = along.numbers(steps.get("edges") or [])
+            if len(points) == 2 * len(values) + 2 and len(edges) == len(values) + 1 > 1:
+                # A step histogram's outline (hist(histtype="step")): drawn
+                # as hist() draws it, down to the baseline at both ends.
+                mids = [(lo + hi) / 2 for lo, hi in zip(edges, edges[1:])]
+                ax.hist(mids, bins=edges, weights=values, histtype="step",
+                        bottom=0 if base is None else across.numbers(base),
+                        orientation="vertical" if vertical else "horizontal", label=label)
+                continue
             ax.stairs(across.numbers(steps.get("values") or []),
                       along.numbers(steps.get("edges") or []),
                       baseline=None if base is None else across.numbers(base),
@@ -262,6 +272,11 @@ def _draw_candles(ax, chart, candles, slots, width):
                    label=group)
 
 
+def _numeric_bin(e):
+    b = e.get("bin")
+    return isinstance(b, list) and len(b) == 2 and all(isinstance(v, (int, float)) for v in b)
+
+
 def _draw_bar(ax, chart, categorical=False):
     """Bars at their labels: groups side by side when the chart says they
     are grouped, on each other when it says they are stacked, floating
@@ -321,11 +336,20 @@ def _draw_bar(ax, chart, categorical=False):
         if any(e.get(key) is not None for e in mine):
             tops = [b + (v if v == v else 0.0) for b, v in zip(bottoms, values)]
             err = _error_offsets(tops, [e.get(key) for e in mine])
+        size = each
+        if numeric and all(_numeric_bin(e) for e in mine):
+            # A histogram's bars over their bins, side by side in each when
+            # grouped (the bin is what counts, not the bar drawn in it).
+            share = [(e["bin"][1] - e["bin"][0]) / (len(groups) if grouped else 1)
+                     for e in mine]
+            at = [e["bin"][0] + s * (gi + 0.5 if grouped else 0.5)
+                  for e, s in zip(mine, share)]
+            size = share
         kwargs = {"label": group}
         if horizontal:
-            kwargs.update(height=each, left=bottoms, xerr=err)
+            kwargs.update(height=size, left=bottoms, xerr=err)
         else:
-            kwargs.update(width=each, bottom=bottoms, yerr=err)
+            kwargs.update(width=size, bottom=bottoms, yerr=err)
         if err is not None:
             kwargs["capsize"] = 3
         bars = draw(at, values, **kwargs)

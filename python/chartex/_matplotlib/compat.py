@@ -405,6 +405,48 @@ def axline_points(line):
     return np.array([p1, p2], dtype=float)
 
 
+def offset_data(transform, trans_data):
+    """Whether transform is the Axes' data transform followed by a
+    translation in display space alone (transData + ScaledTranslation:
+    seaborn's split violins shift each half's inner box by half its line
+    width): its coordinates are data.  A composite keeps its two parts
+    privately (_a, _b, since matplotlib 1.x); without them, no."""
+    first = getattr(transform, "_a", None)
+    then = getattr(transform, "_b", None)
+    if first is not trans_data or then is None:
+        return False
+    try:
+        if not then.is_affine:
+            return False
+        m = then.get_matrix()
+        return bool(m[0][0] == 1 and m[1][1] == 1 and m[0][1] == 0 and m[1][0] == 0)
+    except Exception:
+        return False
+
+
+def bar_binned(container):
+    """Whether a BarContainer was drawn by a histogram, as its first bar's
+    sticky edges say: hist() of several datasets clears both of every bar
+    but the first dataset's (bar() keeps the base of the value axis);
+    seaborn's histplot sets the value axis' to (0, inf), or to (0, 1) and
+    the data axis' to the bins' extent with multiple="fill"."""
+    try:
+        patches = container.patches
+        if not patches:
+            return False
+        sticky = patches[0].sticky_edges
+        sx, sy = [float(v) for v in sticky.x], [float(v) for v in sticky.y]
+    except Exception:
+        return False
+    vertical = getattr(container, "orientation", "vertical") != "horizontal"
+    cat, val = (sx, sy) if vertical else (sy, sx)
+    if not cat and not val:
+        return True
+    if any(not np.isfinite(v) for v in val):
+        return True
+    return len(cat) == 2 and len(val) == 2
+
+
 def bar_label_centre_bar(coords):
     """The bar a bar_label(label_type="center") annotation is anchored to:
     matplotlib passes it as the default argument of its xycoords lambda

@@ -229,4 +229,46 @@ size_t px_sankey_nodes(size_t n_labels, const double *source, const double *targ
 int px_sankey_values(size_t n_nodes, const double *source, const double *target,
                      const double *value, size_t n_links, double *node_value);
 
+/* barplace.c: where plotly.js places the bars and histograms of one
+ * subplot and orientation (bar/cross_trace_calc.js, sieve.js). */
+typedef enum px_barmode {
+    PX_BARMODE_GROUP = 0, PX_BARMODE_OVERLAY, PX_BARMODE_STACK, PX_BARMODE_RELATIVE
+} px_barmode;
+
+/* One bar or histogram trace: its bars' positions and sizes as plotly.js
+ * computes them (positions in the units of the caller's axis: category
+ * indices, numbers, days), what the trace says of their width, offset and
+ * base, its offset group; and the caller's arrays (n each) that receive
+ * each bar's centre, width, base and drawn size. */
+typedef struct px_bar_trace {
+    size_t n;
+    const double *p, *s;          /* NaN: no position, no size */
+    const double *base;           /* per bar (NaN: 0), or NULL */
+    double base1;                 /* one base for all (NaN: none) when base is NULL */
+    int has_base;                 /* the trace sets a base */
+    const double *width;          /* per bar (NaN: the default), or NULL */
+    double width1;                /* one width for all when width is NULL */
+    int has_width;
+    const double *offset;         /* the same for offset */
+    double offset1;
+    int has_offset;
+    double width1_hist;           /* a histogram of one bin: its bin's width; NaN */
+    size_t offset_index;          /* its offset group among n_offset_groups
+                                     (SIZE_MAX: none, plotly.js 2: not drawn
+                                     beside traces of a group) */
+    size_t n_offset_groups;       /* of its alignment group; 0: none */
+    double *c, *w, *b, *size;     /* out */
+} px_bar_trace;
+
+typedef struct px_bar_layout {
+    px_barmode mode;
+    double gap, groupgap;         /* layout.bargap (its default decided), bargroupgap */
+    int category;                 /* the position axis is a category axis */
+    int norm;                     /* barnorm: 0 none, 1 fraction, 2 percent */
+    int legacy;                   /* plotly.js 2: offset groups in mode group only */
+} px_bar_layout;
+
+/* Places the bars of traces[0..n) as plotly.js does.  -1: no memory. */
+int px_place_bars(px_bar_trace *traces, size_t n, const px_bar_layout *layout);
+
 #endif
