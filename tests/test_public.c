@@ -29,7 +29,7 @@ scene_of(size_t n)
     chartex_scene *s = chartex_scene_new(NULL);
     chartex_axes *ax;
     chartex_artist *a;
-    double *xy = malloc(2 * n * sizeof *xy);
+    double *xy = malloc(2 * (n ? n : 1) * sizeof *xy);
     size_t i;
 
     cr_assert_not_null(s);
@@ -43,7 +43,8 @@ scene_of(size_t n)
         xy[2 * i] = 19000.0 + (double)i / 7.0;
         xy[2 * i + 1] = i % 97 == 5 ? NAN : i % 89 == 3 ? INFINITY : sin((double)i) * 1e3;
     }
-    xy[0] = 1e9;   /* a date number past year 9999: null */
+    if (n > 0)
+        xy[0] = 1e9;   /* a date number past year 9999: null */
     a = chartex_axes_add_artist(ax, CHARTEX_ARTIST_LINE, NULL);
     cr_assert_not_null(a);
     cr_assert_eq(chartex_artist_set_label(a, "series \"one\"", 12, NULL), 0);
