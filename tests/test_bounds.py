@@ -443,7 +443,7 @@ def test_plotly_records_keep_their_first_cells():
 
 
 def test_the_fuzzers_million_bin_histogram_is_bounded():
-    path = golden.SRCDIR / "fuzz" / "plotly-regressions" / "histogram-million-bins.json"
+    path = golden.SRCDIR / "tests" / "data" / "plotly-histogram-million-bins.json"
     fig = json.loads(path.read_text())
     d, size = bounded(fig)
     assert size < 2_000_000
