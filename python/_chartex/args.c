@@ -44,43 +44,9 @@ chx_parse_indent(PyObject *obj, int *indent)
 static int
 parse_limit(PyObject *obj, const char *name, size_t *out)
 {
-    size_t v;
-    PyObject *zero;
-    int negative;
+    int given;
 
-    *out = 0;
-    if (obj == NULL || obj == Py_None)
-        return 0;
-    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be None or an int, not '%.100s'",
-                     name, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    v = PyLong_AsSize_t(obj);
-    if (v == (size_t)-1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-        /* Negative, or more points than any series can hold. */
-        zero = PyLong_FromLong(0);
-        if (zero == NULL)
-            return -1;
-        negative = PyObject_RichCompareBool(obj, zero, Py_LT);
-        Py_DECREF(zero);
-        if (negative < 0)
-            return -1;
-        if (negative)
-            goto range;
-        return 0;
-    }
-    if (v >= CHARTEX_MIN_MAX_POINTS) {
-        *out = v;
-        return 0;
-    }
-range:
-    PyErr_Format(PyExc_ValueError, "%s must be None or an int >= %d",
-                 name, CHARTEX_MIN_MAX_POINTS);
-    return -1;
+    return chx_parse_count(obj, name, CHARTEX_MIN_MAX_POINTS, out, &given);
 }
 
 /* The options of the chart functions (chartex_options): max_points,
